@@ -1,0 +1,49 @@
+//! # hexwar-ai
+//!
+//! Players over the engine's API. A [`Player`] is asked for one action at a
+//! time; it sees the scenario, the state and an RNG of its own, and must
+//! return a legal action.
+//!
+//! ```
+//! use hexwar_ai::{Player, RandomPlayer};
+//! use hexwar_engine::{builtin, GameState};
+//! use rand::SeedableRng;
+//!
+//! let scen = builtin::load("malaya").unwrap();
+//! let mut dice = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+//! let mut ai_rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2);
+//! let mut game = GameState::new(&scen, &mut dice);
+//! let mut players = [RandomPlayer::default(), RandomPlayer::default()];
+//! while !game.is_over() {
+//!     let side = game.active_side().index();
+//!     let action = players[side].choose(&scen, &game, &mut ai_rng);
+//!     game.apply(&scen, action, &mut dice, &mut ()).unwrap();
+//! }
+//! ```
+
+mod random;
+
+pub use random::RandomPlayer;
+
+use hexwar_engine::{Action, GameState, Scenario};
+
+/// The RNG players draw from: seeded per game and side by the caller.
+pub type AiRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Something that chooses actions for one side.
+pub trait Player: Send {
+    /// Short name, as on the command line (`random`, `heuristic`, ...).
+    fn name(&self) -> String;
+
+    /// The next action for the side whose turn it is in `state`. Must be legal.
+    fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action;
+}
+
+/// Builds a player from a command-line spec such as `random`.
+pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
+    let (name, _opts) = spec.split_once(':').unwrap_or((spec, ""));
+    match name {
+        "random" => Ok(Box::new(RandomPlayer::default())),
+        other => Err(format!("unknown AI \"{other}\" (available: random)")),
+    }
+}

@@ -1,0 +1,1 @@
+//! Shared inputs for the benches.

@@ -1,0 +1,420 @@
+//! Actions, their checked and unchecked application, the events they give
+//! off, and the turn sequence (D-TURN-1..3, D-STACK-1).
+
+use std::fmt;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::hex::HexId;
+use crate::movement::{self, with_scratch, Scratch};
+use crate::scenario::{Mp, PhaseKind, Scenario, Side};
+use crate::state::{unit_flags, GameResult, GameState, ResultLevel, UnitId, UnitState};
+
+/// Something a player does. Small and `Copy` (4 bytes of payload), so lists of
+/// actions are cheap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Move a unit by normal movement to a reachable hex, by its cheapest
+    /// path (MP-MOV-1: units may alternate; a unit may move again later in
+    /// the phase with the points it has left).
+    Move {
+        /// The unit.
+        unit: UnitId,
+        /// Destination.
+        to: HexId,
+    },
+    /// End the current phase.
+    EndPhase,
+}
+
+/// What happened, for logs and replays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A phase began.
+    PhaseBegan {
+        /// Game turn.
+        turn: u8,
+        /// Phasing side.
+        side: Side,
+        /// Phase.
+        phase: PhaseKind,
+    },
+    /// A reinforcement came on the map.
+    Arrived {
+        /// The unit.
+        unit: UnitId,
+        /// Where.
+        hex: HexId,
+    },
+    /// A reinforcement could not enter (its hex is enemy-held or full) and
+    /// will try again next turn.
+    Delayed {
+        /// The unit.
+        unit: UnitId,
+        /// Its entry hex.
+        hex: HexId,
+    },
+    /// A unit moved.
+    Moved {
+        /// The unit.
+        unit: UnitId,
+        /// From.
+        from: HexId,
+        /// To.
+        to: HexId,
+        /// Movement points spent.
+        cost: Mp,
+    },
+    /// A hex changed hands (D-TURN-2).
+    ControlChanged {
+        /// The hex.
+        hex: HexId,
+        /// New controller.
+        side: Side,
+    },
+    /// The game ended.
+    GameOver {
+        /// The result.
+        result: GameResult,
+    },
+}
+
+/// Where events go. `()` drops them; a `Vec<Event>` keeps them.
+pub trait EventSink {
+    /// Records one event.
+    fn push(&mut self, e: Event);
+}
+
+impl EventSink for () {
+    #[inline]
+    fn push(&mut self, _: Event) {}
+}
+
+impl EventSink for Vec<Event> {
+    fn push(&mut self, e: Event) {
+        Vec::push(self, e)
+    }
+}
+
+/// Why an action was refused. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// The game is over.
+    GameOver,
+    /// No such unit.
+    UnknownUnit(UnitId),
+    /// No such hex.
+    UnknownHex(HexId),
+    /// The action belongs to another phase.
+    WrongPhase {
+        /// The current phase.
+        phase: PhaseKind,
+    },
+    /// The unit is the other side's.
+    NotYourUnit(UnitId),
+    /// The unit cannot move now (not on the map, move ended, no points left).
+    CannotMove(UnitId),
+    /// The hex is not among the unit's destinations.
+    Unreachable {
+        /// The unit.
+        unit: UnitId,
+        /// The hex asked for.
+        to: HexId,
+    },
+}
+
+impl ActionError {
+    /// A message for people, with unit ids and hex labels.
+    pub fn describe(&self, scen: &Scenario) -> String {
+        let unit = |u: &UnitId| scen.units().get(u.index()).map_or(format!("#{}", u.0), |s| s.id.clone());
+        let hex = |h: &HexId| scen.grid().label(*h);
+        match self {
+            ActionError::GameOver => "the game is over".into(),
+            ActionError::UnknownUnit(u) => format!("there is no unit #{}", u.0),
+            ActionError::UnknownHex(h) => format!("there is no hex #{} on this map", h.0),
+            ActionError::WrongPhase { phase } => format!("not allowed in the {} phase", phase.name()),
+            ActionError::NotYourUnit(u) => format!("{} belongs to the side not moving", unit(u)),
+            ActionError::CannotMove(u) => format!("{} cannot move now (not on the map, its move ended in enemy ZOC, or no movement points left)", unit(u)),
+            ActionError::Unreachable { unit: u, to } => format!("{} cannot reach {} this phase", unit(u), hex(to)),
+        }
+    }
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+impl GameState {
+    /// A new game at the start of turn 1, with automatic phases run.
+    pub fn new<R: Rng + ?Sized>(scen: &Scenario, rng: &mut R) -> GameState {
+        Self::new_with(scen, rng, &mut ())
+    }
+
+    /// [`GameState::new`], recording the opening events.
+    pub fn new_with<R: Rng + ?Sized>(scen: &Scenario, rng: &mut R, sink: &mut impl EventSink) -> GameState {
+        let units = scen
+            .units()
+            .iter()
+            .enumerate()
+            .map(|(i, s)| UnitState {
+                hex: if s.arrives <= 1 { s.hex } else { HexId::NONE },
+                mp_spent: Mp::ZERO,
+                steps: s.steps,
+                morale: scen.unit_type(UnitId(i as u16)).morale.unwrap_or(0),
+                strength_loss: 0,
+                flags: 0,
+            })
+            .collect();
+        let mut st = GameState {
+            units,
+            control: scen.initial_control().to_vec(),
+            turn: 1,
+            player: 0,
+            phase: 0,
+            steps_lost: [0, 0],
+            result: None,
+        };
+        st.begin_player_turn(scen, sink);
+        st.enter_phase(scen, rng, sink);
+        st
+    }
+
+    /// Every legal action now, appended to `out` (cleared first). Empty once
+    /// the game is over; otherwise it always holds [`Action::EndPhase`].
+    pub fn legal_actions(&self, scen: &Scenario, out: &mut Vec<Action>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        if self.phase(scen) == PhaseKind::Movement {
+            with_scratch(|s| {
+                s.prepare(scen, self);
+                for u in self.units_of(scen, self.active_side()) {
+                    movement::for_each_destination(scen, self, s, u, |to, _| out.push(Action::Move { unit: u, to }));
+                }
+            });
+        }
+        out.push(Action::EndPhase);
+    }
+
+    /// Checks `action` and applies it, or says why not and leaves the state
+    /// untouched. Events go to `sink`.
+    pub fn apply<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        action: Action,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) -> Result<(), ActionError> {
+        self.check(scen, action)?;
+        self.apply_unchecked(scen, action, rng, sink);
+        Ok(())
+    }
+
+    /// Whether `action` is legal now.
+    pub fn check(&self, scen: &Scenario, action: Action) -> Result<(), ActionError> {
+        if self.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        match action {
+            Action::EndPhase => Ok(()),
+            Action::Move { unit, to } => {
+                if unit.index() >= self.units.len() {
+                    return Err(ActionError::UnknownUnit(unit));
+                }
+                if to.index() >= scen.grid().len() {
+                    return Err(ActionError::UnknownHex(to));
+                }
+                let phase = self.phase(scen);
+                if phase != PhaseKind::Movement {
+                    return Err(ActionError::WrongPhase { phase });
+                }
+                if scen.unit(unit).side != self.active_side() {
+                    return Err(ActionError::NotYourUnit(unit));
+                }
+                if !movement::can_move(scen, self, unit) {
+                    return Err(ActionError::CannotMove(unit));
+                }
+                let found = with_scratch(|s| movement::route_to(scen, self, s, unit, to));
+                found.map(|_| ()).ok_or(ActionError::Unreachable { unit, to })
+            }
+        }
+    }
+
+    /// Applies an action known to be legal (from [`GameState::legal_actions`]
+    /// or [`GameState::check`]). An illegal action here is a caller bug: it
+    /// is ignored in release builds and caught by a debug assertion.
+    pub fn apply_unchecked<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        action: Action,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) {
+        match action {
+            Action::EndPhase => self.end_phase(scen, rng, sink),
+            Action::Move { unit, to } => with_scratch(|s| self.do_move(scen, s, unit, to, sink)),
+        }
+    }
+
+    fn do_move(&mut self, scen: &Scenario, s: &mut Scratch, unit: UnitId, to: HexId, sink: &mut impl EventSink) {
+        let Some((cost, penalty)) = movement::route_to(scen, self, s, unit, to) else {
+            debug_assert!(false, "apply_unchecked: illegal move of unit {unit:?} to {to:?}");
+            return;
+        };
+        let side = scen.unit(unit).side;
+        let from = self.units[unit.index()].hex;
+        // D-TURN-2: every hex moved through, and the one entered, changes hands.
+        let control = &mut self.control;
+        movement::walk_path(s, to, penalty, |h| {
+            if control[h.index()] != 1 + side.0 {
+                control[h.index()] = 1 + side.0;
+                sink.push(Event::ControlChanged { hex: h, side });
+            }
+        });
+        let stops = crate::zoc::in_enemy_zoc(scen, &s.zoc, to, side);
+        let u = &mut self.units[unit.index()];
+        u.hex = to;
+        u.mp_spent = Mp(u.mp_spent.0 + cost.0);
+        u.flags |= unit_flags::MOVED;
+        u.flags &= !unit_flags::ROAD_PENALTY;
+        if penalty {
+            u.flags |= unit_flags::ROAD_PENALTY;
+        }
+        if stops {
+            u.flags |= unit_flags::MOVE_ENDED; // MP-ZOC-6
+        }
+        sink.push(Event::Moved { unit, from, to, cost });
+    }
+
+    fn end_phase<R: Rng + ?Sized>(&mut self, scen: &Scenario, rng: &mut R, sink: &mut impl EventSink) {
+        self.advance(scen, sink);
+        self.enter_phase(scen, rng, sink);
+    }
+
+    /// Steps to the next phase, player-turn or game turn (D-TURN-1); ends the
+    /// game after the last turn.
+    fn advance(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        if self.is_over() {
+            return;
+        }
+        self.phase += 1;
+        if self.phase as usize >= scen.phases().len() {
+            self.phase = 0;
+            if self.player == 0 {
+                self.player = 1;
+            } else {
+                self.player = 0;
+                self.turn += 1;
+                if self.turn > scen.turns() {
+                    self.turn = scen.turns();
+                    self.finish(scen, sink);
+                    return;
+                }
+            }
+            self.begin_player_turn(scen, sink);
+        }
+    }
+
+    /// Runs phases that need no decision until one that does (or the end).
+    fn enter_phase<R: Rng + ?Sized>(&mut self, scen: &Scenario, _rng: &mut R, sink: &mut impl EventSink) {
+        while !self.is_over() {
+            let phase = self.phase(scen);
+            sink.push(Event::PhaseBegan {
+                turn: self.turn,
+                side: self.active_side(),
+                phase,
+            });
+            match phase {
+                PhaseKind::Movement => {
+                    for u in &mut self.units {
+                        u.mp_spent = Mp::ZERO;
+                        u.flags &= !(unit_flags::MOVE_ENDED | unit_flags::ROAD_PENALTY);
+                    }
+                    return;
+                }
+                // Supply, rail, combat, naval and rally have nothing to
+                // decide until their rules are implemented.
+                PhaseKind::Supply | PhaseKind::Rail | PhaseKind::Combat | PhaseKind::Naval | PhaseKind::Rally => {
+                    self.advance(scen, sink)
+                }
+            }
+        }
+    }
+
+    /// Start of a player-turn: flags cleared, reinforcements placed, and the
+    /// game ends if a side has nothing left.
+    fn begin_player_turn(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let side = self.active_side();
+        for u in &mut self.units {
+            u.flags = 0;
+            u.mp_spent = Mp::ZERO;
+        }
+        for i in 0..self.units.len() {
+            let setup = &scen.units()[i];
+            let us = self.units[i];
+            if setup.side != side || us.hex.is_some() || us.eliminated() || setup.arrives > self.turn {
+                continue;
+            }
+            let unit = UnitId(i as u16);
+            let hex = setup.hex;
+            let enemy_there = self.units_at(hex).any(|o| scen.unit(o).side != side);
+            if enemy_there || self.units_at(hex).count() >= scen.stacking() as usize {
+                sink.push(Event::Delayed { unit, hex });
+                continue;
+            }
+            self.units[i].hex = hex;
+            sink.push(Event::Arrived { unit, hex });
+            if self.control[hex.index()] != 1 + side.0 {
+                self.control[hex.index()] = 1 + side.0;
+                sink.push(Event::ControlChanged { hex, side });
+            }
+        }
+        for s in Side::BOTH {
+            let alive = self.units.iter().zip(scen.units()).any(|(u, setup)| setup.side == s && !u.eliminated());
+            if !alive {
+                self.end_game(
+                    scen,
+                    GameResult {
+                        winner: Some(s.other()),
+                        level: ResultLevel::Decisive,
+                        vp: self.victory_points(scen),
+                    },
+                    sink,
+                );
+                return;
+            }
+        }
+    }
+
+    /// D-TURN-3: the result from victory points at the end of the last turn.
+    fn finish(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let vp = self.victory_points(scen);
+        let v = scen.victory();
+        let margin = vp[0] - vp[1];
+        let (winner, level) = if margin >= v.decisive {
+            (Some(Side(0)), ResultLevel::Decisive)
+        } else if margin >= v.marginal {
+            (Some(Side(0)), ResultLevel::Marginal)
+        } else if -margin >= v.decisive {
+            (Some(Side(1)), ResultLevel::Decisive)
+        } else if -margin >= v.marginal {
+            (Some(Side(1)), ResultLevel::Marginal)
+        } else {
+            (None, ResultLevel::Draw)
+        };
+        self.end_game(scen, GameResult { winner, level, vp }, sink);
+    }
+
+    fn end_game(&mut self, _scen: &Scenario, result: GameResult, sink: &mut impl EventSink) {
+        self.result = Some(result);
+        sink.push(Event::GameOver { result });
+    }
+}

@@ -1,0 +1,427 @@
+//! Normal movement (MP-MOV-1..7 with the ZOC rules MP-ZOC-6..8): every hex a
+//! unit can reach, with its cost and path, in one search.
+//!
+//! The search is Dijkstra with a bucket queue (costs are small integers in
+//! [`Mp`] ticks, bounded by the movement allowance). A search state is a hex
+//! plus one bit: whether the unit owes terrain for its next road hex after
+//! jumping between roads (MP-MOV-6). All buffers live in a reusable
+//! [`Scratch`], so a search allocates nothing once warm.
+
+use std::cell::RefCell;
+
+use crate::hex::{Dir, HexId};
+use crate::scenario::{side_bits, Mp, RouteKind, Scenario, Side};
+use crate::state::{unit_flags, GameState, UnitId};
+use crate::zoc;
+
+/// Reusable buffers for searches over one map.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    /// Units per hex per side.
+    pub(crate) occ: Vec<[u8; 2]>,
+    /// ZOC bits per hex ([`zoc::zoc_map`]).
+    pub(crate) zoc: Vec<u8>,
+    dist: Vec<u16>,
+    prev: Vec<u32>,
+    stamp: Vec<u32>,
+    generation: u32,
+    buckets: Vec<Vec<u32>>,
+    /// Nodes settled by the last search, in order of cost.
+    settled: Vec<u32>,
+}
+
+const NO_PREV: u32 = u32::MAX;
+
+impl Scratch {
+    /// Buffers sized for `scen`.
+    pub fn new(scen: &Scenario) -> Scratch {
+        let mut s = Scratch::default();
+        s.fit(scen);
+        s
+    }
+
+    fn fit(&mut self, scen: &Scenario) {
+        let n = scen.grid().len();
+        if self.occ.len() != n {
+            self.occ = vec![[0; 2]; n];
+            self.zoc = vec![0; n];
+            self.dist = vec![0; 2 * n];
+            self.prev = vec![NO_PREV; 2 * n];
+            self.stamp = vec![0; 2 * n];
+            self.generation = 0;
+        }
+    }
+
+    /// Fills occupancy and ZOC for `state`. Call before searching a state.
+    pub fn prepare(&mut self, scen: &Scenario, state: &GameState) {
+        self.fit(scen);
+        self.occ.fill([0, 0]);
+        for (i, u) in state.units().iter().enumerate() {
+            if u.on_map() {
+                let s = scen.units()[i].side.index();
+                self.occ[u.hex.index()][s] = self.occ[u.hex.index()][s].saturating_add(1);
+            }
+        }
+        zoc::zoc_map(scen, state, &mut self.zoc);
+    }
+
+    #[inline]
+    fn dist(&self, node: u32) -> u16 {
+        if self.stamp[node as usize] == self.generation {
+            self.dist[node as usize]
+        } else {
+            u16::MAX
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, node: u32, d: u16, prev: u32) {
+        self.stamp[node as usize] = self.generation;
+        self.dist[node as usize] = d;
+        self.prev[node as usize] = prev;
+    }
+
+    /// Units of `side` in `h` (after [`Scratch::prepare`]).
+    #[inline]
+    pub fn count(&self, h: HexId, side: Side) -> u8 {
+        self.occ[h.index()][side.index()]
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Runs `f` with this thread's scratch buffers (or fresh ones if they are in use).
+pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => f(&mut s),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// One hex a unit can reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destination {
+    /// The hex.
+    pub hex: HexId,
+    /// Movement points it costs.
+    pub cost: Mp,
+    /// The unit's move ends there (it enters enemy ZOC, MP-ZOC-6).
+    pub stops: bool,
+    /// Hexes entered, in order, ending with `hex` (the start is not included).
+    pub path: Vec<HexId>,
+}
+
+/// The result of a movement search, for people and tools (it allocates; the
+/// engine's own hot paths use [`for_each_destination`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The unit.
+    pub unit: UnitId,
+    /// Where it starts.
+    pub start: HexId,
+    /// Movement points left before moving.
+    pub mp_left: Mp,
+    /// Every hex it may end a move in, cheapest first (ties by hex id).
+    pub destinations: Vec<Destination>,
+}
+
+/// Every hex `u` may move to now by normal movement, with cost and path.
+/// Empty when the unit may not move (not its side's Movement Phase, move
+/// ended, no points left, not on the map).
+pub fn reachable(scen: &Scenario, state: &GameState, u: UnitId) -> Reach {
+    with_scratch(|s| {
+        s.prepare(scen, state);
+        search(scen, state, s, u);
+        let mut destinations = Vec::new();
+        each_destination(scen, state, s, u, |hex, node, cost| {
+            destinations.push(Destination {
+                hex,
+                cost,
+                stops: stops_in(scen, s, hex, scen.unit(u).side),
+                path: path_to(s, node),
+            })
+        });
+        destinations.sort_by_key(|d| (d.cost, d.hex));
+        Reach {
+            unit: u,
+            start: state.unit(u).hex,
+            mp_left: state.mp_left(scen, u),
+            destinations,
+        }
+    })
+}
+
+/// Calls `f(hex, cost)` for each destination of `u`, allocating nothing.
+/// `scratch` must have been prepared for `state`.
+pub fn for_each_destination(
+    scen: &Scenario,
+    state: &GameState,
+    scratch: &mut Scratch,
+    u: UnitId,
+    mut f: impl FnMut(HexId, Mp),
+) {
+    search(scen, state, scratch, u);
+    each_destination(scen, state, scratch, u, |h, _, c| f(h, c));
+}
+
+/// Whether `u` may move at all now (its side's Movement Phase, on the map,
+/// move not ended, points left).
+pub fn can_move(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
+    let us = state.unit(u);
+    !state.is_over()
+        && state.phase(scen) == crate::scenario::PhaseKind::Movement
+        && scen.unit(u).side == state.active_side()
+        && us.on_map()
+        && !us.has(unit_flags::MOVE_ENDED)
+        && state.mp_left(scen, u) > Mp::ZERO
+}
+
+/// Whether a unit of `side` entering `h` must stop (MP-ZOC-6).
+#[inline]
+fn stops_in(scen: &Scenario, s: &Scratch, h: HexId, side: Side) -> bool {
+    zoc::in_enemy_zoc(scen, &s.zoc, h, side)
+}
+
+/// Visits the settled nodes that are legal destinations: best node per hex,
+/// not the start, not overstacked (D-STACK-1).
+fn each_destination(
+    scen: &Scenario,
+    state: &GameState,
+    s: &Scratch,
+    u: UnitId,
+    mut f: impl FnMut(HexId, u32, Mp),
+) {
+    let side = scen.unit(u).side;
+    let start = state.unit(u).hex;
+    for &node in &s.settled {
+        let hex = HexId((node >> 1) as u16);
+        if hex == start || s.count(hex, side) >= scen.stacking() {
+            continue;
+        }
+        // Each hex once: its cheaper node, the no-penalty one on a tie.
+        let (n0, n1) = (node & !1, node | 1);
+        let best = if s.dist(n0) <= s.dist(n1) { n0 } else { n1 };
+        if node != best {
+            continue;
+        }
+        let d = s.dist(node);
+        f(hex, node, Mp(d));
+    }
+}
+
+/// Hexes entered on the way to `node`, start excluded.
+fn path_to(s: &Scratch, node: u32) -> Vec<HexId> {
+    let mut out = Vec::new();
+    let mut n = node;
+    while s.prev[n as usize] != NO_PREV {
+        out.push(HexId((n >> 1) as u16));
+        n = s.prev[n as usize];
+    }
+    out.reverse();
+    out
+}
+
+/// The search itself. Fills `s.settled` with every node reached within the
+/// unit's movement points, cheapest first.
+fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
+    s.generation = s.generation.wrapping_add(1);
+    if s.generation == 0 {
+        s.stamp.fill(0);
+        s.generation = 1;
+    }
+    s.settled.clear();
+    let us = *state.unit(u);
+    if !can_move(scen, state, u) {
+        return;
+    }
+    let setup = scen.unit(u);
+    let ty = scen.unit_type(u);
+    let side = setup.side;
+    let class = ty.class;
+    let mounted = ty.kind.is_mounted();
+    let budget = state.mp_left(scen, u).0;
+    let grid = scen.grid();
+    let stack1 = scen.stacking() == 1;
+    let enemy = side.other();
+
+    // Leaving an enemy ZOC (MP-ZOC-7, MP-ZOC-8): only the start can be in one,
+    // as entering one ends the move.
+    let start = us.hex;
+    let start_zoc = zoc::in_enemy_zoc(scen, &s.zoc, start, side);
+    let start_mounted_zoc = zoc::in_enemy_mounted_zoc(scen, &s.zoc, start, side);
+    let leave_rule = if !start_zoc {
+        Leave::Free
+    } else if !mounted {
+        Leave::FootOut
+    } else if start_mounted_zoc {
+        Leave::MountedOut
+    } else {
+        Leave::Free
+    };
+    let fresh = !us.has(unit_flags::MOVED);
+
+    if s.buckets.len() <= budget as usize {
+        s.buckets.resize_with(budget as usize + 1, Vec::new);
+    }
+    let start_node = (start.0 as u32) << 1 | us.has(unit_flags::ROAD_PENALTY) as u32;
+    s.set(start_node, 0, NO_PREV);
+    s.buckets[0].push(start_node);
+
+    for cost in 0..=budget {
+        while let Some(node) = s.buckets[cost as usize].pop() {
+            if s.dist(node) != cost {
+                continue;
+            }
+            s.settled.push(node);
+            let a = HexId((node >> 1) as u16);
+            let first = node == start_node;
+            if !first && stops_in(scen, s, a, side) {
+                continue; // MP-ZOC-6: entering enemy ZOC ends the move.
+            }
+            let penalty = node & 1 == 1;
+            for d in Dir::ALL {
+                let b = grid.neighbour(a, d);
+                if !b.is_some() || s.count(b, enemy) > 0 {
+                    continue;
+                }
+                // MP-MOV-3: with a limit of one, no occupied hex is entered or crossed.
+                if stack1 && s.count(b, side) > 0 {
+                    continue;
+                }
+                let Some((step, pen)) = step_cost(scen, a, d, b, class, penalty, first && fresh) else {
+                    continue;
+                };
+                let mut step = step.0;
+                if first {
+                    match leave_rule {
+                        Leave::Free => {}
+                        // MP-ZOC-7: foot units leave only into a hex free of enemy ZOC, +1.
+                        Leave::FootOut => {
+                            if zoc::in_enemy_zoc(scen, &s.zoc, b, side) {
+                                continue;
+                            }
+                            step += Mp::ONE.0;
+                        }
+                        // MP-ZOC-8: mounted units under enemy mounted ZOC leave only
+                        // into a hex free of it, +1.
+                        Leave::MountedOut => {
+                            if zoc::in_enemy_mounted_zoc(scen, &s.zoc, b, side) {
+                                continue;
+                            }
+                            step += Mp::ONE.0;
+                        }
+                    }
+                }
+                let total = cost as u32 + step as u32;
+                if total > budget as u32 {
+                    continue;
+                }
+                let nb = (b.0 as u32) << 1 | pen as u32;
+                if (total as u16) < s.dist(nb) {
+                    s.set(nb, total as u16, node);
+                    s.buckets[total as usize].push(nb);
+                }
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Leave {
+    Free,
+    FootOut,
+    MountedOut,
+}
+
+/// Cost for `class` to step from `a` across `d` into `b`, and whether it then
+/// owes terrain on its next road hex; `None` if it may not.
+///
+/// - MP-MOV-1: the terrain cost of `b` for the class.
+/// - MP-MOV-2: plus the hexside's cost (stream, ford, bridge, slope); some
+///   hexsides are never crossed.
+/// - MP-MOV-4: following a road (the hexside is a segment of a road) pays the
+///   road rate instead of the terrain.
+/// - MP-MOV-5: the first road hex of a move that starts on the road is free.
+/// - MP-MOV-6: stepping off-road from one road onto another pays terrain and
+///   loses the road rate for the next road hex.
+/// - MP-MOV-7: where a road meets a track, the rate is that of the route the
+///   unit arrives on (the route of the hexside crossed).
+#[inline]
+pub(crate) fn step_cost(
+    scen: &Scenario,
+    a: HexId,
+    d: Dir,
+    b: HexId,
+    class: u8,
+    penalty: bool,
+    first_of_move: bool,
+) -> Option<(Mp, bool)> {
+    let cross = scen.cross_cost(a, d, class);
+    if cross.is_no() {
+        return None;
+    }
+    let bits = scen.hexside(a, d);
+    let on_road = bits & side_bits::ROAD != 0;
+    let hex_cost = if first_of_move && on_road && !scen.route_rate(RouteKind::Road, class).is_no() {
+        Mp::ZERO
+    } else {
+        let mut rate = Mp::NO;
+        if on_road && !penalty {
+            rate = rate.min(scen.route_rate(RouteKind::Road, class));
+        }
+        if bits & side_bits::TRACK != 0 {
+            rate = rate.min(scen.route_rate(RouteKind::Track, class));
+        }
+        if bits & side_bits::RAIL != 0 {
+            rate = rate.min(scen.route_rate(RouteKind::Rail, class));
+        }
+        if rate.is_no() {
+            scen.enter_cost(b, class)
+        } else {
+            rate
+        }
+    };
+    if hex_cost.is_no() {
+        return None;
+    }
+    let (roads_a, roads_b) = (scen.roads_at(a), scen.roads_at(b));
+    let mut pen = penalty && roads_b == 0;
+    if !on_road && roads_a != 0 && roads_b & !roads_a != 0 {
+        pen = true;
+    }
+    Some((Mp(cross.0 + hex_cost.0), pen))
+}
+
+/// The cheapest path for `u` to `to` now: (path, cost, penalty after), or
+/// `None` if `to` is not a destination.
+pub(crate) fn route_to(
+    scen: &Scenario,
+    state: &GameState,
+    s: &mut Scratch,
+    u: UnitId,
+    to: HexId,
+) -> Option<(Mp, bool)> {
+    s.prepare(scen, state);
+    search(scen, state, s, u);
+    let mut found = None;
+    each_destination(scen, state, s, u, |h, node, c| {
+        if h == to {
+            found = Some((node, c));
+        }
+    });
+    let (node, cost) = found?;
+    Some((cost, node & 1 == 1))
+}
+
+/// Walks the path of the last search to `to` (best node), calling `f` for
+/// each hex entered.
+pub(crate) fn walk_path(s: &Scratch, to: HexId, penalty: bool, mut f: impl FnMut(HexId)) {
+    let node = (to.0 as u32) << 1 | penalty as u32;
+    let mut n = node;
+    while s.prev[n as usize] != NO_PREV {
+        f(HexId((n >> 1) as u16));
+        n = s.prev[n as usize];
+    }
+}

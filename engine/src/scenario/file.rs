@@ -1,0 +1,364 @@
+//! The scenario file as written by hand: a plain TOML shape with public
+//! fields and source spans, checked into a [`Scenario`](super::Scenario) by
+//! [`Scenario::from_toml`](super::Scenario::from_toml).
+//!
+//! `docs/SCENARIO-FORMAT.md` documents every field; keep the two in step.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A string with its place in the file.
+pub type SStr = Spanned<String>;
+
+/// A whole scenario file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// Name, title, description, length.
+    pub scenario: MetaFile,
+    /// Exactly two sides; the first moves first in each game turn.
+    pub sides: Vec<SideFile>,
+    /// Size and terrain grid.
+    pub map: MapFile,
+    /// Terrain types, one per letter code.
+    pub terrain: Vec<TerrainFile>,
+    /// Movement classes and the route and hexside cost charts.
+    pub movement: MovementFile,
+    /// Hexside features by `"AAAA/BBBB"` pairs.
+    #[serde(default)]
+    pub hexsides: HexsidesFile,
+    /// Roads, tracks and rail lines.
+    #[serde(default)]
+    pub routes: Vec<RouteFile>,
+    /// Ports and forts.
+    #[serde(default)]
+    pub places: PlacesFile,
+    /// Supply sources.
+    #[serde(default)]
+    pub supply: SupplyFile,
+    /// Objectives with their victory points.
+    #[serde(default)]
+    pub objectives: Vec<ObjectiveFile>,
+    /// Initial hex control.
+    #[serde(default)]
+    pub control: ControlFile,
+    /// Unit types by key.
+    pub unit_types: BTreeMap<String, Spanned<UnitTypeFile>>,
+    /// The units, on the map at the start or arriving later.
+    pub units: Vec<Spanned<UnitFile>>,
+    /// Victory thresholds.
+    pub victory: VictoryFile,
+    /// Rule options.
+    #[serde(default)]
+    pub rules: RulesFile,
+}
+
+/// `[scenario]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetaFile {
+    /// Short name, as used on the command line.
+    pub name: SStr,
+    /// Title for people.
+    pub title: String,
+    /// A paragraph or two.
+    #[serde(default)]
+    pub description: String,
+    /// Number of game turns.
+    pub turns: Spanned<i64>,
+    /// What one game turn stands for ("3 days", "1 hour").
+    #[serde(default)]
+    pub turn_length: String,
+}
+
+/// `[[sides]]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideFile {
+    /// Identifier used in the file and on the command line.
+    pub id: SStr,
+    /// Name for people.
+    pub name: String,
+}
+
+/// `[map]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    /// Number of columns.
+    pub columns: Spanned<i64>,
+    /// Number of rows.
+    pub rows: Spanned<i64>,
+    /// One line per row, north first; one terrain letter per column
+    /// (spaces between letters are allowed and ignored).
+    pub terrain: SStr,
+}
+
+/// `[[terrain]]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainFile {
+    /// The letter used in the map grid.
+    pub code: SStr,
+    /// Name (clear, jungle, town, ...).
+    pub name: String,
+    /// Cost to enter, per movement class: a number, or `"no"`.
+    pub cost: CostTable,
+    /// MP-ZOC-2: no ZOC reaches into this terrain and units in it exert none (towns, woods).
+    #[serde(default)]
+    pub no_zoc: bool,
+    /// MAL-SUP-8: percentage points added to the attrition chance here.
+    #[serde(default)]
+    pub attrition: i64,
+    /// MP-CHG-1: a charge may cross this terrain (clear ground).
+    #[serde(default)]
+    pub open: bool,
+    /// MP-CHG-2: units here cannot be charged (woods, dunes, palm grove, town).
+    #[serde(default)]
+    pub no_charge: bool,
+    /// Fill colour for drawings (`#rrggbb`); a default is picked from the name.
+    #[serde(default)]
+    pub color: Option<SStr>,
+}
+
+/// A movement cost: a number of movement points, or the word `"no"`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum CostValue {
+    /// Whole points.
+    Int(i64),
+    /// Fractional points (multiples of 1/6).
+    Float(f64),
+    /// `"no"`: may not enter or cross.
+    Word(String),
+}
+
+/// Movement class -> cost.
+pub type CostTable = BTreeMap<SStr, Spanned<CostValue>>;
+
+/// `[movement]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementFile {
+    /// Movement classes: the columns of the cost charts.
+    pub classes: Vec<SStr>,
+    /// MP-MOV-4: rate paid per hex when following a road. A class left out pays terrain.
+    #[serde(default)]
+    pub road: CostTable,
+    /// MP-MOV-7: rate paid per hex when following a track.
+    #[serde(default)]
+    pub track: CostTable,
+    /// Rate paid per hex when following a rail line in normal movement.
+    #[serde(default)]
+    pub rail: CostTable,
+    /// MP-MOV-2: added when crossing a stream without a bridge.
+    #[serde(default)]
+    pub stream: CostTable,
+    /// Added when crossing a river at a ford (a river without bridge or ford is never crossed).
+    #[serde(default)]
+    pub ford: CostTable,
+    /// Added when crossing a bridge (over a stream or a river), instead of the water's cost.
+    #[serde(default)]
+    pub bridge: CostTable,
+    /// Added when crossing a slope uphill.
+    #[serde(default)]
+    pub slope: CostTable,
+    /// Added when crossing a double slope, either way.
+    #[serde(default)]
+    pub double_slope: CostTable,
+}
+
+/// `[hexsides]`: each a list of `"AAAA/BBBB"` pairs of adjacent hexes.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsidesFile {
+    /// Streams.
+    #[serde(default)]
+    pub stream: Vec<SStr>,
+    /// Rivers.
+    #[serde(default)]
+    pub river: Vec<SStr>,
+    /// Bridges over a stream or river.
+    #[serde(default)]
+    pub bridge: Vec<SStr>,
+    /// Fords over a river.
+    #[serde(default)]
+    pub ford: Vec<SStr>,
+    /// Slopes: `"LOW/HIGH"`, crossing from the first hex to the second is uphill.
+    #[serde(default)]
+    pub slope: Vec<SStr>,
+    /// Double slopes (uphill both ways; block ZOC, MP-ZOC-3).
+    #[serde(default)]
+    pub double_slope: Vec<SStr>,
+    /// Steep slopes, cliffs: never crossed (MP-MOV-2).
+    #[serde(default)]
+    pub steep: Vec<SStr>,
+}
+
+/// `[[routes]]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteFile {
+    /// `road`, `track` or `rail`.
+    pub kind: SStr,
+    /// Name, unique among routes.
+    pub name: SStr,
+    /// The hexes in order, each adjacent to the one before.
+    pub hexes: Vec<SStr>,
+}
+
+/// `[places]`
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacesFile {
+    /// East-coast ports.
+    #[serde(default)]
+    pub east_ports: Vec<SStr>,
+    /// West-coast ports.
+    #[serde(default)]
+    pub west_ports: Vec<SStr>,
+    /// Forts (MP-ZOC-5).
+    #[serde(default)]
+    pub forts: Vec<SStr>,
+    /// Named hexes (towns, cities) for maps and logs.
+    #[serde(default)]
+    pub names: BTreeMap<String, SStr>,
+}
+
+/// `[supply]`
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupplyFile {
+    /// Supply source hexes per side id.
+    #[serde(default)]
+    pub sources: BTreeMap<SStr, Vec<SStr>>,
+}
+
+/// `[[objectives]]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveFile {
+    /// The hex.
+    pub hex: SStr,
+    /// Name for people.
+    #[serde(default)]
+    pub name: String,
+    /// Victory points to the side that controls it at the end.
+    pub vp: Spanned<i64>,
+    /// Only this side scores it (default: whichever side controls it).
+    #[serde(default)]
+    pub side: Option<SStr>,
+}
+
+/// `[control]`
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ControlFile {
+    /// Side controlling every hex not listed (default: none).
+    #[serde(default)]
+    pub default: Option<SStr>,
+    /// Hexes per side id.
+    #[serde(default)]
+    pub hexes: BTreeMap<SStr, Vec<SStr>>,
+}
+
+/// A list of numbers per step, or a single number for one-step units.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum PerStep {
+    /// One value: a one-step unit.
+    One(f64),
+    /// Full strength first, then each reduced step.
+    Steps(Vec<f64>),
+}
+
+/// `[unit_types.KEY]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitTypeFile {
+    /// Name for people.
+    pub name: String,
+    /// What the rules see: infantry, cavalry, camel, artillery, leader, armor, hq.
+    pub kind: SStr,
+    /// Movement class (a column of the cost charts); default: the kind.
+    #[serde(default)]
+    pub class: Option<SStr>,
+    /// Movement allowance in movement points.
+    pub movement: Spanned<f64>,
+    /// Attack strength per step.
+    pub attack: Spanned<PerStep>,
+    /// Defense strength per step (default: the attack strengths).
+    #[serde(default)]
+    pub defense: Option<Spanned<PerStep>>,
+    /// Morale value (Napoleonic units).
+    #[serde(default)]
+    pub morale: Option<Spanned<i64>>,
+    /// Command radius (leaders).
+    #[serde(default)]
+    pub command: Option<Spanned<i64>>,
+    /// Whether it exerts a ZOC at all (default true; artillery never does, MP-ZOC-4).
+    #[serde(default)]
+    pub zoc: Option<bool>,
+    /// Nationality, for graded supply (GS-3).
+    #[serde(default)]
+    pub nation: Option<String>,
+    /// Short counter text (default: from the name).
+    #[serde(default)]
+    pub symbol: Option<String>,
+}
+
+/// `[[units]]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitFile {
+    /// Unique id.
+    pub id: SStr,
+    /// Name for people (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Side id.
+    pub side: SStr,
+    /// Unit type key.
+    #[serde(rename = "type")]
+    pub unit_type: SStr,
+    /// Set-up hex, or entry hex for a reinforcement.
+    pub hex: SStr,
+    /// Reinforcement: the game turn it arrives (default: on the map at the start).
+    #[serde(default)]
+    pub turn: Option<Spanned<i64>>,
+    /// Steps at set-up (default: the type's full steps).
+    #[serde(default)]
+    pub steps: Option<Spanned<i64>>,
+}
+
+/// `[victory]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryFile {
+    /// Victory points per enemy step eliminated (attrition included).
+    #[serde(default = "one")]
+    pub step_vp: i64,
+    /// VP margin for a decisive victory.
+    pub decisive: Spanned<i64>,
+    /// VP margin for a marginal victory; below it the game is a draw.
+    pub marginal: Spanned<i64>,
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// `[rules]`
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesFile {
+    /// D-STACK-1: units per hex (default 3).
+    #[serde(default)]
+    pub stacking: Option<Spanned<i64>>,
+    /// D-TURN-1: the phases of a player-turn, in order
+    /// (default `["supply", "movement", "rail", "combat"]`).
+    #[serde(default)]
+    pub phases: Option<Vec<SStr>>,
+}

@@ -1,0 +1,541 @@
+//! The static part of a game: map, terrain, hexsides, routes, unit types,
+//! set-up, victory and rule options. Built once from a file, checked, and
+//! shared behind an `Arc` by every game played on it.
+
+mod file;
+mod load;
+
+pub use file::ScenarioFile;
+pub use load::{ScenarioError, ScenarioErrors};
+
+use std::fmt;
+
+use crate::hex::{Dir, Grid, HexId};
+
+/// Movement points in fixed point: `Mp(6)` is one point, so halves and thirds
+/// are exact and sums never round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Mp(pub u16);
+
+impl Mp {
+    /// Ticks per movement point.
+    pub const SCALE: u16 = 6;
+    /// Zero.
+    pub const ZERO: Mp = Mp(0);
+    /// One movement point.
+    pub const ONE: Mp = Mp(Self::SCALE);
+    /// Cannot enter / cannot cross.
+    pub const NO: Mp = Mp(u16::MAX);
+
+    /// Whole points.
+    pub const fn points(n: u16) -> Mp {
+        Mp(n * Self::SCALE)
+    }
+
+    /// True for [`Mp::NO`].
+    #[inline]
+    pub fn is_no(self) -> bool {
+        self == Mp::NO
+    }
+
+    /// As a float, for people and JSON.
+    pub fn as_f64(self) -> f64 {
+        self.0 as f64 / Self::SCALE as f64
+    }
+}
+
+impl fmt::Display for Mp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_no() {
+            return f.write_str("no");
+        }
+        let whole = self.0 / Self::SCALE;
+        match self.0 % Self::SCALE {
+            0 => write!(f, "{whole}"),
+            3 => write!(f, "{whole}.5"),
+            _ => write!(f, "{:.2}", self.as_f64()),
+        }
+    }
+}
+
+/// One of the two sides. `Side(0)` moves first in each game turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub struct Side(pub u8);
+
+impl Side {
+    /// Both sides, in turn order.
+    pub const BOTH: [Side; 2] = [Side(0), Side(1)];
+
+    /// The other side.
+    #[inline]
+    pub fn other(self) -> Side {
+        Side(1 - self.0)
+    }
+
+    /// 0 or 1.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A side's names.
+#[derive(Clone, Debug)]
+pub struct SideInfo {
+    /// Identifier (file, command line).
+    pub id: String,
+    /// Name for people.
+    pub name: String,
+}
+
+/// What the rules see in a unit: drives ZOC, charges and supply rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    /// Foot.
+    Infantry,
+    /// Mounted (MP-ZOC-8), may charge (MP-CHG-1).
+    Cavalry,
+    /// Camel troops: not mounted for the rules (MP-CHG-1).
+    Camel,
+    /// No ZOC (MP-ZOC-4); never retreats from a charge (MP-CHG-4).
+    Artillery,
+    /// Mounted; morale from strength and command (MP-CHG-3).
+    Leader,
+    /// Tracked and wheeled units (MAL-CBT-2, MAL-SUP-5).
+    Armor,
+    /// Headquarters (GS-3).
+    Hq,
+}
+
+impl UnitKind {
+    /// Every kind with its file name.
+    pub const NAMES: [(&'static str, UnitKind); 7] = [
+        ("infantry", UnitKind::Infantry),
+        ("cavalry", UnitKind::Cavalry),
+        ("camel", UnitKind::Camel),
+        ("artillery", UnitKind::Artillery),
+        ("leader", UnitKind::Leader),
+        ("armor", UnitKind::Armor),
+        ("hq", UnitKind::Hq),
+    ];
+
+    /// The name used in files.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(_, k)| *k == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+
+    /// Mounted for MP-ZOC-8 and MP-CHG-1: cavalry and leaders (camels are not).
+    pub fn is_mounted(self) -> bool {
+        matches!(self, UnitKind::Cavalry | UnitKind::Leader)
+    }
+}
+
+/// A unit type.
+#[derive(Clone, Debug)]
+pub struct UnitType {
+    /// Key in the file.
+    pub key: String,
+    /// Name for people.
+    pub name: String,
+    /// Rule kind.
+    pub kind: UnitKind,
+    /// Movement class index (column of the cost charts).
+    pub class: u8,
+    /// Movement allowance.
+    pub movement: Mp,
+    /// Attack strength per step, full first.
+    pub attack: Vec<f64>,
+    /// Defense strength per step, full first.
+    pub defense: Vec<f64>,
+    /// Morale value, if the unit has one.
+    pub morale: Option<u8>,
+    /// Command radius (leaders).
+    pub command: u8,
+    /// Exerts a ZOC at all (MP-ZOC-4: never for artillery).
+    pub exerts_zoc: bool,
+    /// Nationality (GS-3).
+    pub nation: String,
+    /// Short text for counters.
+    pub symbol: String,
+}
+
+impl UnitType {
+    /// Number of steps at full strength.
+    pub fn steps(&self) -> u8 {
+        self.attack.len() as u8
+    }
+}
+
+/// A unit's set-up.
+#[derive(Clone, Debug)]
+pub struct UnitSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name for people.
+    pub name: String,
+    /// Owner.
+    pub side: Side,
+    /// Index into [`Scenario::unit_types`].
+    pub unit_type: u16,
+    /// Set-up hex, or entry hex for reinforcements.
+    pub hex: HexId,
+    /// Arrival turn (1 = on the map at the start).
+    pub arrives: u8,
+    /// Steps at set-up.
+    pub steps: u8,
+}
+
+/// Kinds of route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RouteKind {
+    /// Roads (MP-MOV-4..6).
+    Road,
+    /// Tracks (MP-MOV-7).
+    Track,
+    /// Rail lines (MAL-RAIL).
+    Rail,
+}
+
+impl RouteKind {
+    /// Name used in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            RouteKind::Road => "road",
+            RouteKind::Track => "track",
+            RouteKind::Rail => "rail",
+        }
+    }
+}
+
+/// A named road, track or rail line.
+#[derive(Clone, Debug)]
+pub struct Route {
+    /// Kind.
+    pub kind: RouteKind,
+    /// Name.
+    pub name: String,
+    /// Hexes in order.
+    pub hexes: Vec<HexId>,
+}
+
+/// A terrain type.
+#[derive(Clone, Debug)]
+pub struct Terrain {
+    /// Letter in the grid.
+    pub code: char,
+    /// Name.
+    pub name: String,
+    /// MP-ZOC-2: no ZOC into or out of it.
+    pub no_zoc: bool,
+    /// MAL-SUP-8 attrition modifier, percentage points.
+    pub attrition: i8,
+    /// MP-CHG-1: charges may cross it.
+    pub open: bool,
+    /// MP-CHG-2: units in it cannot be charged.
+    pub no_charge: bool,
+    /// Drawing colour.
+    pub color: String,
+}
+
+/// An objective.
+#[derive(Clone, Debug)]
+pub struct Objective {
+    /// Hex.
+    pub hex: HexId,
+    /// Name.
+    pub name: String,
+    /// Victory points.
+    pub vp: i32,
+    /// Only this side scores it.
+    pub side: Option<Side>,
+}
+
+/// Phases of a player-turn (D-TURN-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PhaseKind {
+    /// Supply judgement (automatic).
+    Supply,
+    /// Normal movement.
+    Movement,
+    /// Rail movement.
+    Rail,
+    /// Combat.
+    Combat,
+    /// Naval movement.
+    Naval,
+    /// Rally.
+    Rally,
+}
+
+impl PhaseKind {
+    /// Every phase with its file name.
+    pub const NAMES: [(&'static str, PhaseKind); 6] = [
+        ("supply", PhaseKind::Supply),
+        ("movement", PhaseKind::Movement),
+        ("rail", PhaseKind::Rail),
+        ("combat", PhaseKind::Combat),
+        ("naval", PhaseKind::Naval),
+        ("rally", PhaseKind::Rally),
+    ];
+
+    /// Name used in files and logs.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(_, k)| *k == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+}
+
+/// Victory thresholds (D-TURN-3).
+#[derive(Clone, Debug)]
+pub struct Victory {
+    /// VP per enemy step eliminated.
+    pub step_vp: i32,
+    /// Margin for a decisive victory.
+    pub decisive: i32,
+    /// Margin for a marginal victory.
+    pub marginal: i32,
+}
+
+/// Bits of a hexside, as seen from the hex it belongs to.
+pub mod side_bits {
+    /// A stream runs along it.
+    pub const STREAM: u16 = 1 << 0;
+    /// A river runs along it.
+    pub const RIVER: u16 = 1 << 1;
+    /// Bridged.
+    pub const BRIDGE: u16 = 1 << 2;
+    /// Ford.
+    pub const FORD: u16 = 1 << 3;
+    /// Crossing out of this hex is uphill.
+    pub const UPHILL: u16 = 1 << 4;
+    /// Crossing out of this hex is downhill.
+    pub const DOWNHILL: u16 = 1 << 5;
+    /// Double slope.
+    pub const DOUBLE_SLOPE: u16 = 1 << 6;
+    /// Steep: never crossed.
+    pub const STEEP: u16 = 1 << 7;
+    /// A road crosses it.
+    pub const ROAD: u16 = 1 << 8;
+    /// A track crosses it.
+    pub const TRACK: u16 = 1 << 9;
+    /// A rail line crosses it.
+    pub const RAIL: u16 = 1 << 10;
+    /// MP-ZOC-3: no ZOC across it (stream, river, double slope).
+    pub const BLOCKS_ZOC: u16 = STREAM | RIVER | DOUBLE_SLOPE;
+}
+
+/// Bits of a hex's places.
+pub mod place_bits {
+    /// East-coast port.
+    pub const EAST_PORT: u8 = 1 << 0;
+    /// West-coast port.
+    pub const WEST_PORT: u8 = 1 << 1;
+    /// Fort.
+    pub const FORT: u8 = 1 << 2;
+}
+
+/// A checked scenario. Build with [`Scenario::from_toml`]; share as `Arc<Scenario>`.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub(crate) name: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) turn_length: String,
+    pub(crate) turns: u8,
+    pub(crate) sides: [SideInfo; 2],
+    pub(crate) grid: Grid,
+    pub(crate) terrain: Vec<Terrain>,
+    pub(crate) hex_terrain: Vec<u8>,
+    pub(crate) classes: Vec<String>,
+    /// Entry cost per `(hex, class)`: `hex * classes + class`.
+    pub(crate) enter_cost: Vec<Mp>,
+    /// Crossing cost per `(hex, dir, class)`: `(hex * 6 + dir) * classes + class`.
+    pub(crate) cross_cost: Vec<Mp>,
+    /// Route rates per `(kind, class)`: `kind * classes + class`.
+    pub(crate) route_rate: Vec<Mp>,
+    /// Hexside bits per `(hex, dir)`.
+    pub(crate) sides_bits: Vec<u16>,
+    /// Roads through each hex, as a bit set of road numbers (MP-MOV-6).
+    pub(crate) hex_roads: Vec<u64>,
+    /// Any route kind through each hex: bit 0 road, 1 track, 2 rail.
+    pub(crate) hex_routes: Vec<u8>,
+    pub(crate) routes: Vec<Route>,
+    pub(crate) places: Vec<u8>,
+    pub(crate) place_names: Vec<(HexId, String)>,
+    pub(crate) sources: [Vec<HexId>; 2],
+    pub(crate) objectives: Vec<Objective>,
+    pub(crate) initial_control: Vec<u8>,
+    pub(crate) unit_types: Vec<UnitType>,
+    pub(crate) units: Vec<UnitSetup>,
+    pub(crate) victory: Victory,
+    pub(crate) stacking: u8,
+    pub(crate) phases: Vec<PhaseKind>,
+}
+
+impl Scenario {
+    /// Short name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+    /// Description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    /// What a game turn stands for.
+    pub fn turn_length(&self) -> &str {
+        &self.turn_length
+    }
+    /// Number of game turns.
+    pub fn turns(&self) -> u8 {
+        self.turns
+    }
+    /// The side's names.
+    pub fn side(&self, s: Side) -> &SideInfo {
+        &self.sides[s.index()]
+    }
+    /// Finds a side by id or name, ignoring case.
+    pub fn side_by_name(&self, name: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| {
+            let i = self.side(*s);
+            i.id.eq_ignore_ascii_case(name) || i.name.eq_ignore_ascii_case(name)
+        })
+    }
+    /// The map's shape.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+    /// Terrain types.
+    pub fn terrain_types(&self) -> &[Terrain] {
+        &self.terrain
+    }
+    /// Terrain of a hex.
+    #[inline]
+    pub fn terrain(&self, h: HexId) -> &Terrain {
+        &self.terrain[self.hex_terrain[h.index()] as usize]
+    }
+    /// Terrain index of a hex.
+    #[inline]
+    pub fn terrain_index(&self, h: HexId) -> usize {
+        self.hex_terrain[h.index()] as usize
+    }
+    /// Movement class names.
+    pub fn classes(&self) -> &[String] {
+        &self.classes
+    }
+    /// Cost for `class` to enter `h` by its terrain (MP-MOV-1).
+    #[inline]
+    pub fn enter_cost(&self, h: HexId, class: u8) -> Mp {
+        self.enter_cost[h.index() * self.classes.len() + class as usize]
+    }
+    /// Cost for `class` to cross the hexside of `h` in direction `d` (MP-MOV-2).
+    #[inline]
+    pub fn cross_cost(&self, h: HexId, d: Dir, class: u8) -> Mp {
+        self.cross_cost[(h.index() * 6 + d as usize) * self.classes.len() + class as usize]
+    }
+    /// Rate for `class` when following a route of `kind` (MP-MOV-4, MP-MOV-7).
+    #[inline]
+    pub fn route_rate(&self, kind: RouteKind, class: u8) -> Mp {
+        self.route_rate[kind as usize * self.classes.len() + class as usize]
+    }
+    /// Hexside bits ([`side_bits`]) of `h` toward `d`.
+    #[inline]
+    pub fn hexside(&self, h: HexId, d: Dir) -> u16 {
+        self.sides_bits[h.index() * 6 + d as usize]
+    }
+    /// Roads through `h` as a bit set of road numbers.
+    #[inline]
+    pub fn roads_at(&self, h: HexId) -> u64 {
+        self.hex_roads[h.index()]
+    }
+    /// Whether any route of `kind` passes through `h`.
+    #[inline]
+    pub fn has_route(&self, h: HexId, kind: RouteKind) -> bool {
+        self.hex_routes[h.index()] & (1 << kind as u8) != 0
+    }
+    /// All routes.
+    pub fn routes(&self) -> &[Route] {
+        &self.routes
+    }
+    /// Place bits ([`place_bits`]) of a hex.
+    #[inline]
+    pub fn places(&self, h: HexId) -> u8 {
+        self.places[h.index()]
+    }
+    /// Whether `h` is a fort (MP-ZOC-5).
+    #[inline]
+    pub fn is_fort(&self, h: HexId) -> bool {
+        self.places[h.index()] & place_bits::FORT != 0
+    }
+    /// Named hexes.
+    pub fn place_names(&self) -> &[(HexId, String)] {
+        &self.place_names
+    }
+    /// The name of a hex, if it has one.
+    pub fn place_name(&self, h: HexId) -> Option<&str> {
+        self.place_names.iter().find(|(p, _)| *p == h).map(|(_, n)| n.as_str())
+    }
+    /// A side's supply sources.
+    pub fn sources(&self, s: Side) -> &[HexId] {
+        &self.sources[s.index()]
+    }
+    /// Objectives.
+    pub fn objectives(&self) -> &[Objective] {
+        &self.objectives
+    }
+    /// Initial control of a hex: 0 none, 1 + side.
+    pub fn initial_control(&self) -> &[u8] {
+        &self.initial_control
+    }
+    /// Unit types.
+    pub fn unit_types(&self) -> &[UnitType] {
+        &self.unit_types
+    }
+    /// Units' set-up, indexed by [`UnitId`](crate::UnitId).
+    pub fn units(&self) -> &[UnitSetup] {
+        &self.units
+    }
+    /// A unit's set-up.
+    #[inline]
+    pub fn unit(&self, u: crate::UnitId) -> &UnitSetup {
+        &self.units[u.index()]
+    }
+    /// A unit's type.
+    #[inline]
+    pub fn unit_type(&self, u: crate::UnitId) -> &UnitType {
+        &self.unit_types[self.units[u.index()].unit_type as usize]
+    }
+    /// Finds a unit by id, ignoring case.
+    pub fn unit_by_id(&self, id: &str) -> Option<crate::UnitId> {
+        self.units
+            .iter()
+            .position(|u| u.id.eq_ignore_ascii_case(id))
+            .map(|i| crate::UnitId(i as u16))
+    }
+    /// Victory thresholds.
+    pub fn victory(&self) -> &Victory {
+        &self.victory
+    }
+    /// D-STACK-1 stacking limit.
+    pub fn stacking(&self) -> u8 {
+        self.stacking
+    }
+    /// D-TURN-1 phases of each player-turn.
+    pub fn phases(&self) -> &[PhaseKind] {
+        &self.phases
+    }
+    /// Whether a unit of `class` may stand in `h`: it can enter the terrain,
+    /// or a route it may follow passes through (armor on a mountain road).
+    pub fn can_stand(&self, h: HexId, class: u8) -> bool {
+        if !self.enter_cost(h, class).is_no() {
+            return true;
+        }
+        [RouteKind::Road, RouteKind::Track, RouteKind::Rail]
+            .into_iter()
+            .any(|k| self.has_route(h, k) && !self.route_rate(k, class).is_no())
+    }
+}
