@@ -1,0 +1,81 @@
+//! The map a scenario describes (D-MAP-2, D-MAP-3) and victory from steps
+//! lost (D-TURN-3), read back from a fixture.
+
+mod common;
+
+use hexwar_engine::hex::Dir;
+use hexwar_engine::save::SavedGame;
+use hexwar_engine::scenario::{place_bits, side_bits, RouteKind};
+use hexwar_engine::{GameState, Side};
+use rand::SeedableRng;
+
+// rule: D-MAP-2
+#[test]
+fn d_map_2_terrain_hexsides_and_named_routes() {
+    let (scen, _) = common::load("places.toml");
+    let g = scen.grid();
+    let h = |l: &str| g.parse(l).unwrap();
+    assert_eq!(scen.terrain(h("0201")).name, "jungle");
+    assert_eq!(scen.terrain(h("0401")).name, "mountain");
+    assert_eq!(scen.terrain(h("0302")).name, "town");
+    assert_eq!(scen.terrain(h("0201")).attrition, 20);
+    // Features are seen from both sides; a slope is uphill one way only.
+    let side = |a: &str, b: &str| scen.hexside(h(a), g.direction(h(a), h(b)).unwrap());
+    assert_ne!(side("0101", "0102") & side_bits::STREAM, 0);
+    assert_ne!(side("0102", "0101") & side_bits::STREAM, 0);
+    assert_ne!(side("0201", "0301") & side_bits::RIVER, 0);
+    assert_ne!(side("0301", "0201") & side_bits::BRIDGE, 0);
+    assert_ne!(side("0202", "0302") & side_bits::UPHILL, 0);
+    assert_eq!(side("0302", "0202") & side_bits::UPHILL, 0);
+    assert_ne!(side("0302", "0202") & side_bits::DOWNHILL, 0);
+    assert_ne!(side("0403", "0303") & side_bits::DOUBLE_SLOPE, 0);
+    assert_ne!(side("0402", "0401") & side_bits::STEEP, 0);
+    assert_eq!(side("0101", "0201") & side_bits::STREAM, 0);
+    // Routes run through hexsides and keep their names.
+    assert_ne!(side("0201", "0101") & side_bits::ROAD, 0);
+    assert_eq!(side("0101", "0102") & side_bits::ROAD, 0);
+    assert_ne!(side("0203", "0303") & side_bits::RAIL, 0);
+    let names: Vec<_> = scen.routes().iter().map(|r| (r.kind, r.name.as_str())).collect();
+    assert_eq!(names, [(RouteKind::Road, "Coast road"), (RouteKind::Rail, "Railway")]);
+    assert!(scen.has_route(h("0301"), RouteKind::Road));
+    assert!(!scen.has_route(h("0301"), RouteKind::Rail));
+    // The steep hexside is never crossed; the bridged river is.
+    assert!(scen.cross_cost(h("0401"), Dir::S, 0).is_no());
+    assert!(!scen.cross_cost(h("0201"), g.direction(h("0201"), h("0301")).unwrap(), 0).is_no());
+}
+
+// rule: D-MAP-3
+#[test]
+fn d_map_3_ports_forts_sources_objectives() {
+    let (scen, _) = common::load("places.toml");
+    let g = scen.grid();
+    let h = |l: &str| g.parse(l).unwrap();
+    assert_ne!(scen.places(h("0401")) & place_bits::EAST_PORT, 0);
+    assert_ne!(scen.places(h("0101")) & place_bits::WEST_PORT, 0);
+    assert_eq!(scen.places(h("0101")) & place_bits::EAST_PORT, 0);
+    assert!(scen.is_fort(h("0302")));
+    assert!(!scen.is_fort(h("0301")));
+    assert_eq!(scen.sources(Side(0)), [h("0101")]);
+    assert_eq!(scen.sources(Side(1)), [h("0403"), h("0401")]);
+    assert_eq!(scen.place_name(h("0101")), Some("Port Blue"));
+    let objs: Vec<_> = scen.objectives().iter().map(|o| (g.label(o.hex), o.vp, o.side)).collect();
+    assert_eq!(objs, [("0302".to_string(), 5, None), ("0401".to_string(), 2, Some(Side(1)))]);
+}
+
+// rule: D-TURN-3
+#[test]
+fn d_turn_3_enemy_steps_lost_and_side_only_objectives_score() {
+    let (scen, _) = common::load("places.toml");
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    let st = GameState::new(&scen, &mut rng);
+    // Nobody holds the fort or the mountain port yet.
+    assert_eq!(st.victory_points(&scen), [0, 0]);
+    // A saved position: blue holds the fort and 0401 (red-only objective),
+    // red has lost 3 steps and blue 1 (2 VP a step).
+    let mut saved: SavedGame = st.to_saved(&scen);
+    saved.steps_lost = [1, 3];
+    saved.control[1] = "..0.".into(); // 0302 is row 2, column 3
+    saved.control[0] = "...0".into(); // 0401
+    let st = GameState::from_saved(&scen, &saved).unwrap();
+    assert_eq!(st.victory_points(&scen), [5 + 3 * 2, 2]);
+}
