@@ -1,7 +1,7 @@
 //! The floor: a player that moves each unit at most once per phase, to a
 //! uniformly chosen destination, then ends the phase.
 
-use hexwar_engine::movement::{self, Scratch};
+use hexwar_engine::movement;
 use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId};
 use rand::Rng;
 
@@ -19,7 +19,6 @@ pub struct RandomPlayer {
     phase_key: Option<(u8, u8, usize)>,
     /// Units still to be offered a move this phase.
     pending: Vec<UnitId>,
-    scratch: Option<Scratch>,
 }
 
 impl Default for RandomPlayer {
@@ -28,7 +27,6 @@ impl Default for RandomPlayer {
             move_chance: 0.9,
             phase_key: None,
             pending: Vec::new(),
-            scratch: None,
         }
     }
 }
@@ -43,20 +41,19 @@ impl Player for RandomPlayer {
         if self.phase_key != Some(key) {
             self.phase_key = Some(key);
             self.pending.clear();
-            self.pending.extend(state.units_of(scen, state.active_side()));
+            self.pending
+                .extend(state.units_of(scen, state.active_side()));
         }
-        let scratch = self.scratch.get_or_insert_with(|| Scratch::new(scen));
         while !self.pending.is_empty() {
             let i = rng.random_range(0..self.pending.len());
             let unit = self.pending.swap_remove(i);
             if !movement::can_move(scen, state, unit) || !rng.random_bool(self.move_chance) {
                 continue;
             }
-            scratch.prepare(scen, state);
             // Reservoir sampling: a uniform destination without a list.
             let mut seen = 0u32;
             let mut pick = HexId::NONE;
-            movement::for_each_destination(scen, state, scratch, unit, |h, _| {
+            movement::destinations(scen, state, unit, |h, _| {
                 seen += 1;
                 if rng.random_range(0..seen) == 0 {
                     pick = h;

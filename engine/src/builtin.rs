@@ -6,9 +6,21 @@ use crate::scenario::{Scenario, ScenarioErrors};
 
 /// Name, file name and text of each built-in scenario; the first is the default.
 pub const SCENARIOS: [(&str, &str, &str); 3] = [
-    ("malaya", "malaya.toml", include_str!("../scenarios/malaya.toml")),
-    ("morne-plaine", "morne-plaine.toml", include_str!("../scenarios/morne-plaine.toml")),
-    ("eastfront", "eastfront.toml", include_str!("../scenarios/eastfront.toml")),
+    (
+        "malaya",
+        "malaya.toml",
+        include_str!("../scenarios/malaya.toml"),
+    ),
+    (
+        "morne-plaine",
+        "morne-plaine.toml",
+        include_str!("../scenarios/morne-plaine.toml"),
+    ),
+    (
+        "eastfront",
+        "eastfront.toml",
+        include_str!("../scenarios/eastfront.toml"),
+    ),
 ];
 
 /// The default scenario's name.
@@ -21,7 +33,10 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 
 /// The text of a built-in scenario.
 pub fn source(name: &str) -> Option<&'static str> {
-    SCENARIOS.iter().find(|(n, _, _)| *n == name).map(|(_, _, s)| *s)
+    SCENARIOS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, _, s)| *s)
 }
 
 /// Loads a built-in scenario by name; `None` if there is no such name.

@@ -7,9 +7,14 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::movement::{self, with_scratch, Scratch};
+use crate::movement::{self, Scratch, with_scratch};
+use crate::rail;
+use crate::scenario::SupplyModel;
 use crate::scenario::{Mp, PhaseKind, Scenario, Side};
-use crate::state::{unit_flags, GameResult, GameState, ResultLevel, UnitId, UnitState};
+use crate::state::{
+    GameResult, GameState, ResultLevel, SupplyState, UnitId, UnitState, events, unit_flags,
+};
+use crate::supply;
 
 /// Something a player does. Small and `Copy` (4 bytes of payload), so lists of
 /// actions are cheap.
@@ -24,6 +29,18 @@ pub enum Action {
         unit: UnitId,
         /// Destination.
         to: HexId,
+    },
+    /// Move a unit by rail in the Rail Phase (MAL-RAIL-1..4).
+    RailMove {
+        /// The unit.
+        unit: UnitId,
+        /// Destination.
+        to: HexId,
+    },
+    /// Take back a rail move of this phase (MAL-RAIL-6).
+    UndoRail {
+        /// The unit.
+        unit: UnitId,
     },
     /// End the current phase.
     EndPhase,
@@ -68,6 +85,22 @@ pub enum Event {
         /// Movement points spent.
         cost: Mp,
     },
+    /// A unit moved by rail.
+    RailMoved {
+        /// The unit.
+        unit: UnitId,
+        /// From.
+        from: HexId,
+        /// To.
+        to: HexId,
+    },
+    /// A rail move was taken back.
+    RailUndone {
+        /// The unit.
+        unit: UnitId,
+        /// Back to.
+        to: HexId,
+    },
     /// A hex changed hands (D-TURN-2).
     ControlChanged {
         /// The hex.
@@ -75,11 +108,70 @@ pub enum Event {
         /// New controller.
         side: Side,
     },
+    /// A unit's supply state changed in a Supply Phase (MAL-SUP-1).
+    SupplyChanged {
+        /// The unit.
+        unit: UnitId,
+        /// Its new state.
+        state: SupplyState,
+        /// GS-2 U-level.
+        u_level: u8,
+    },
+    /// A unit lost a step.
+    StepLost {
+        /// The unit.
+        unit: UnitId,
+        /// Where it stood.
+        hex: HexId,
+        /// Why.
+        cause: LossCause,
+        /// Steps left (0: eliminated).
+        steps_left: u8,
+    },
+    /// Something the scenario scripts happened (e.g. the Penang shipping).
+    Scenario {
+        /// What happened, for people.
+        text: String,
+    },
     /// The game ended.
     GameOver {
         /// The result.
         result: GameResult,
     },
+}
+
+/// Why a step was lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LossCause {
+    /// Combat result.
+    Combat,
+    /// Retreat that could not be made, or through enemy ZOC.
+    Retreat,
+    /// Supply attrition (MAL-SUP-8).
+    Attrition,
+    /// Cavalry charge.
+    Charge,
+}
+
+impl LossCause {
+    /// All causes, in record order.
+    pub const ALL: [LossCause; 4] = [
+        LossCause::Combat,
+        LossCause::Retreat,
+        LossCause::Attrition,
+        LossCause::Charge,
+    ];
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            LossCause::Combat => "combat",
+            LossCause::Retreat => "retreat",
+            LossCause::Attrition => "attrition",
+            LossCause::Charge => "charge",
+        }
+    }
 }
 
 /// Where events go. `()` drops them; a `Vec<Event>` keeps them.
@@ -117,6 +209,12 @@ pub enum ActionError {
     NotYourUnit(UnitId),
     /// The unit cannot move now (not on the map, move ended, no points left).
     CannotMove(UnitId),
+    /// The unit may not move by rail now.
+    NoRail(UnitId, crate::rail::NoRail),
+    /// The unit has no rail move to take back this phase.
+    NothingToUndo(UnitId),
+    /// MAL-RAIL-5: the phase cannot end while a hex is overstacked.
+    Overstacked(HexId),
     /// The hex is not among the unit's destinations.
     Unreachable {
         /// The unit.
@@ -129,16 +227,37 @@ pub enum ActionError {
 impl ActionError {
     /// A message for people, with unit ids and hex labels.
     pub fn describe(&self, scen: &Scenario) -> String {
-        let unit = |u: &UnitId| scen.units().get(u.index()).map_or(format!("#{}", u.0), |s| s.id.clone());
+        let unit = |u: &UnitId| {
+            scen.units()
+                .get(u.index())
+                .map_or(format!("#{}", u.0), |s| s.id.clone())
+        };
         let hex = |h: &HexId| scen.grid().label(*h);
         match self {
             ActionError::GameOver => "the game is over".into(),
             ActionError::UnknownUnit(u) => format!("there is no unit #{}", u.0),
             ActionError::UnknownHex(h) => format!("there is no hex #{} on this map", h.0),
-            ActionError::WrongPhase { phase } => format!("not allowed in the {} phase", phase.name()),
+            ActionError::WrongPhase { phase } => {
+                format!("not allowed in the {} phase", phase.name())
+            }
             ActionError::NotYourUnit(u) => format!("{} belongs to the side not moving", unit(u)),
-            ActionError::CannotMove(u) => format!("{} cannot move now (not on the map, its move ended in enemy ZOC, or no movement points left)", unit(u)),
-            ActionError::Unreachable { unit: u, to } => format!("{} cannot reach {} this phase", unit(u), hex(to)),
+            ActionError::CannotMove(u) => format!(
+                "{} cannot move now (not on the map, its move ended in enemy ZOC, or no movement points left)",
+                unit(u)
+            ),
+            ActionError::NoRail(u, why) => {
+                format!("{} cannot move by rail: {}", unit(u), why.describe())
+            }
+            ActionError::NothingToUndo(u) => {
+                format!("{} has no rail move to take back this phase", unit(u))
+            }
+            ActionError::Overstacked(h) => format!(
+                "the Rail Phase cannot end while {} is overstacked (MAL-RAIL-5)",
+                hex(h)
+            ),
+            ActionError::Unreachable { unit: u, to } => {
+                format!("{} cannot reach {} this phase", unit(u), hex(to))
+            }
         }
     }
 }
@@ -158,7 +277,11 @@ impl GameState {
     }
 
     /// [`GameState::new`], recording the opening events.
-    pub fn new_with<R: Rng + ?Sized>(scen: &Scenario, rng: &mut R, sink: &mut impl EventSink) -> GameState {
+    pub fn new_with<R: Rng + ?Sized>(
+        scen: &Scenario,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) -> GameState {
         let units = scen
             .units()
             .iter()
@@ -170,6 +293,8 @@ impl GameState {
                 morale: scen.unit_type(UnitId(i as u16)).morale.unwrap_or(0),
                 strength_loss: 0,
                 flags: 0,
+                supply: SupplyState::Full,
+                u_level: 0,
             })
             .collect();
         let mut st = GameState {
@@ -180,6 +305,9 @@ impl GameState {
             phase: 0,
             steps_lost: [0, 0],
             result: None,
+            events: 0,
+            rail_log: [(UnitId(0), HexId::NONE); 4],
+            rail_used: 0,
         };
         st.begin_player_turn(scen, sink);
         st.enter_phase(scen, rng, sink);
@@ -193,13 +321,34 @@ impl GameState {
         if self.is_over() {
             return;
         }
-        if self.phase(scen) == PhaseKind::Movement {
-            with_scratch(|s| {
+        match self.phase(scen) {
+            PhaseKind::Movement => with_scratch(|s| {
                 s.prepare(scen, self);
                 for u in self.units_of(scen, self.active_side()) {
-                    movement::for_each_destination(scen, self, s, u, |to, _| out.push(Action::Move { unit: u, to }));
+                    movement::for_each_destination(scen, self, s, u, |to, _| {
+                        out.push(Action::Move { unit: u, to })
+                    });
                 }
-            });
+            }),
+            PhaseKind::Rail => {
+                with_scratch(|s| {
+                    s.prepare(scen, self);
+                    for u in self.units_of(scen, self.active_side()) {
+                        rail::destinations(scen, self, s, u, |to, _| {
+                            out.push(Action::RailMove { unit: u, to })
+                        });
+                    }
+                });
+                out.extend(
+                    self.rail_moves()
+                        .iter()
+                        .map(|&(unit, _)| Action::UndoRail { unit }),
+                );
+                if rail::overstacked(scen, self, self.active_side()).is_some() {
+                    return; // MAL-RAIL-5: no EndPhase while overstacked.
+                }
+            }
+            _ => {}
         }
         out.push(Action::EndPhase);
     }
@@ -224,7 +373,46 @@ impl GameState {
             return Err(ActionError::GameOver);
         }
         match action {
-            Action::EndPhase => Ok(()),
+            Action::EndPhase => {
+                if self.phase(scen) == PhaseKind::Rail {
+                    if let Some(h) = rail::overstacked(scen, self, self.active_side()) {
+                        return Err(ActionError::Overstacked(h));
+                    }
+                }
+                Ok(())
+            }
+            Action::RailMove { unit, to } => {
+                if unit.index() >= self.units.len() {
+                    return Err(ActionError::UnknownUnit(unit));
+                }
+                if to.index() >= scen.grid().len() {
+                    return Err(ActionError::UnknownHex(to));
+                }
+                rail::eligibility(scen, self, unit).map_err(|e| ActionError::NoRail(unit, e))?;
+                let ok = with_scratch(|s| {
+                    s.prepare(scen, self);
+                    let mut ok = false;
+                    rail::destinations(scen, self, s, unit, |h, _| ok |= h == to);
+                    ok
+                });
+                if ok {
+                    Ok(())
+                } else {
+                    Err(ActionError::Unreachable { unit, to })
+                }
+            }
+            Action::UndoRail { unit } => {
+                if self.phase(scen) != PhaseKind::Rail {
+                    return Err(ActionError::WrongPhase {
+                        phase: self.phase(scen),
+                    });
+                }
+                if self.rail_moves().iter().any(|(u, _)| *u == unit) {
+                    Ok(())
+                } else {
+                    Err(ActionError::NothingToUndo(unit))
+                }
+            }
             Action::Move { unit, to } => {
                 if unit.index() >= self.units.len() {
                     return Err(ActionError::UnknownUnit(unit));
@@ -243,7 +431,9 @@ impl GameState {
                     return Err(ActionError::CannotMove(unit));
                 }
                 let found = with_scratch(|s| movement::route_to(scen, self, s, unit, to));
-                found.map(|_| ()).ok_or(ActionError::Unreachable { unit, to })
+                found
+                    .map(|_| ())
+                    .ok_or(ActionError::Unreachable { unit, to })
             }
         }
     }
@@ -261,12 +451,50 @@ impl GameState {
         match action {
             Action::EndPhase => self.end_phase(scen, rng, sink),
             Action::Move { unit, to } => with_scratch(|s| self.do_move(scen, s, unit, to, sink)),
+            Action::RailMove { unit, to } => {
+                let i = self.rail_used as usize;
+                let from = self.units[unit.index()].hex;
+                if i >= self.rail_log.len() {
+                    debug_assert!(false, "apply_unchecked: rail capacity exceeded");
+                    return;
+                }
+                self.rail_log[i] = (unit, from);
+                self.rail_used += 1;
+                let u = &mut self.units[unit.index()];
+                u.hex = to;
+                u.flags |= unit_flags::RAILED;
+                sink.push(Event::RailMoved { unit, from, to });
+            }
+            Action::UndoRail { unit } => {
+                let n = self.rail_used as usize;
+                let Some(i) = self.rail_log[..n].iter().position(|(u, _)| *u == unit) else {
+                    debug_assert!(false, "apply_unchecked: no rail move to undo");
+                    return;
+                };
+                let (_, from) = self.rail_log[i];
+                self.rail_log.copy_within(i + 1..n, i);
+                self.rail_used -= 1;
+                let u = &mut self.units[unit.index()];
+                u.hex = from;
+                u.flags &= !unit_flags::RAILED;
+                sink.push(Event::RailUndone { unit, to: from });
+            }
         }
     }
 
-    fn do_move(&mut self, scen: &Scenario, s: &mut Scratch, unit: UnitId, to: HexId, sink: &mut impl EventSink) {
+    fn do_move(
+        &mut self,
+        scen: &Scenario,
+        s: &mut Scratch,
+        unit: UnitId,
+        to: HexId,
+        sink: &mut impl EventSink,
+    ) {
         let Some((cost, penalty)) = movement::route_to(scen, self, s, unit, to) else {
-            debug_assert!(false, "apply_unchecked: illegal move of unit {unit:?} to {to:?}");
+            debug_assert!(
+                false,
+                "apply_unchecked: illegal move of unit {unit:?} to {to:?}"
+            );
             return;
         };
         let side = scen.unit(unit).side;
@@ -291,10 +519,20 @@ impl GameState {
         if stops {
             u.flags |= unit_flags::MOVE_ENDED; // MP-ZOC-6
         }
-        sink.push(Event::Moved { unit, from, to, cost });
+        sink.push(Event::Moved {
+            unit,
+            from,
+            to,
+            cost,
+        });
     }
 
-    fn end_phase<R: Rng + ?Sized>(&mut self, scen: &Scenario, rng: &mut R, sink: &mut impl EventSink) {
+    fn end_phase<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) {
         self.advance(scen, sink);
         self.enter_phase(scen, rng, sink);
     }
@@ -324,7 +562,12 @@ impl GameState {
     }
 
     /// Runs phases that need no decision until one that does (or the end).
-    fn enter_phase<R: Rng + ?Sized>(&mut self, scen: &Scenario, _rng: &mut R, sink: &mut impl EventSink) {
+    fn enter_phase<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) {
         while !self.is_over() {
             let phase = self.phase(scen);
             sink.push(Event::PhaseBegan {
@@ -340,13 +583,158 @@ impl GameState {
                     }
                     return;
                 }
-                // Supply, rail, combat, naval and rally have nothing to
-                // decide until their rules are implemented.
-                PhaseKind::Supply | PhaseKind::Rail | PhaseKind::Combat | PhaseKind::Naval | PhaseKind::Rally => {
+                PhaseKind::Supply => {
+                    self.supply_phase(scen, rng, sink);
                     self.advance(scen, sink)
+                }
+                PhaseKind::Rail => {
+                    if self.begin_rail_phase(scen) {
+                        return;
+                    }
+                    self.advance(scen, sink)
+                }
+                // Combat, naval and rally have nothing to decide until
+                // their rules are implemented.
+                PhaseKind::Combat | PhaseKind::Naval | PhaseKind::Rally => self.advance(scen, sink),
+            }
+        }
+    }
+
+    /// MAL-RAIL-3: marks the phasing units adjacent to an enemy unit as the
+    /// phase begins; returns whether any rail move is possible (if not, the
+    /// phase passes by itself).
+    fn begin_rail_phase(&mut self, scen: &Scenario) -> bool {
+        self.rail_used = 0;
+        let side = self.active_side();
+        with_scratch(|s| {
+            s.prepare(scen, self);
+            for i in 0..self.units.len() {
+                let u = &mut self.units[i];
+                u.flags &= !(unit_flags::RAILED | unit_flags::RAIL_BARRED);
+                if !u.on_map() || scen.units()[i].side != side {
+                    continue;
+                }
+                let adjacent = scen
+                    .grid()
+                    .neighbours(u.hex)
+                    .iter()
+                    .any(|n| n.is_some() && s.count(*n, side.other()) > 0);
+                if adjacent {
+                    u.flags |= unit_flags::RAIL_BARRED;
+                }
+            }
+            let mut any = false;
+            for u in self.units_of(scen, side) {
+                rail::destinations(scen, self, s, u, |_, _| any = true);
+                if any {
+                    break;
+                }
+            }
+            any
+        })
+    }
+
+    /// MAL-SUP-1: every unit of both sides is judged; the state holds for the
+    /// rest of the player-turn. MAL-SUP-8: then attrition.
+    fn supply_phase<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) {
+        let rules = scen.supply_rules();
+        if rules.model == SupplyModel::None {
+            return;
+        }
+        // MAL-SUP-7: the Penang shipping, rolled once when its hex is first taken.
+        if let Some(rule) = &rules.ports {
+            if let Some(h) = rule.west_after {
+                if !self.event(events::WEST_PORTS_ROLLED) && self.control(h) == Some(rule.side) {
+                    self.events |= events::WEST_PORTS_ROLLED;
+                    let intact = rng.random_range(0..100u8) < rule.west_chance;
+                    if intact {
+                        self.events |= events::WEST_PORTS_OPEN;
+                    }
+                    sink.push(Event::Scenario {
+                        text: format!(
+                            "{} shipping captured {}: west-coast ports {} supply sources",
+                            scen.place_name(h)
+                                .map_or_else(|| scen.grid().label(h), str::to_string),
+                            if intact { "intact" } else { "wrecked" },
+                            if intact { "become" } else { "do not become" }
+                        ),
+                    });
                 }
             }
         }
+        supply::with_supply_scratch(|ms, ss| {
+            ms.prepare(scen, self);
+            for side in Side::BOTH {
+                supply::judge_side_into(scen, self, side, ms, ss);
+                for (i, v) in ss.verdict.iter().enumerate() {
+                    if *v == 2 {
+                        continue;
+                    }
+                    let new = if *v == 1 {
+                        SupplyState::Full
+                    } else {
+                        SupplyState::Out
+                    };
+                    let u = &mut self.units[i];
+                    if u.supply != new {
+                        u.supply = new;
+                        sink.push(Event::SupplyChanged {
+                            unit: UnitId(i as u16),
+                            state: new,
+                            u_level: u.u_level,
+                        });
+                    }
+                }
+            }
+        });
+        // MAL-SUP-8: attrition.
+        let phasing = self.active_side();
+        for i in 0..self.units.len() {
+            let u = self.units[i];
+            let side = scen.units()[i].side;
+            if !u.on_map()
+                || u.supply != SupplyState::Out
+                || (!rules.attrition_both_sides && side != phasing)
+            {
+                continue;
+            }
+            let p = (rules.attrition as i32 + scen.terrain(u.hex).attrition as i32).clamp(0, 100);
+            if rng.random_range(0..100) < p {
+                self.lose_step(scen, UnitId(i as u16), LossCause::Attrition, sink);
+            }
+        }
+    }
+
+    /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
+    pub(crate) fn lose_step(
+        &mut self,
+        scen: &Scenario,
+        unit: UnitId,
+        cause: LossCause,
+        sink: &mut impl EventSink,
+    ) {
+        let u = &mut self.units[unit.index()];
+        if u.steps == 0 {
+            return;
+        }
+        let hex = u.hex;
+        u.steps -= 1;
+        if u.steps == 0 {
+            u.hex = HexId::NONE;
+        }
+        let side = scen.unit(unit).side;
+        self.steps_lost[side.index()] += 1;
+        sink.push(Event::StepLost {
+            unit,
+            hex,
+            cause,
+            steps_left: u.steps,
+        });
     }
 
     /// Start of a player-turn: flags cleared, reinforcements placed, and the
@@ -360,7 +748,11 @@ impl GameState {
         for i in 0..self.units.len() {
             let setup = &scen.units()[i];
             let us = self.units[i];
-            if setup.side != side || us.hex.is_some() || us.eliminated() || setup.arrives > self.turn {
+            if setup.side != side
+                || us.hex.is_some()
+                || us.eliminated()
+                || setup.arrives > self.turn
+            {
                 continue;
             }
             let unit = UnitId(i as u16);
@@ -378,7 +770,11 @@ impl GameState {
             }
         }
         for s in Side::BOTH {
-            let alive = self.units.iter().zip(scen.units()).any(|(u, setup)| setup.side == s && !u.eliminated());
+            let alive = self
+                .units
+                .iter()
+                .zip(scen.units())
+                .any(|(u, setup)| setup.side == s && !u.eliminated());
             if !alive {
                 self.end_game(
                     scen,

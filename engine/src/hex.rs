@@ -12,7 +12,9 @@
 use std::fmt;
 
 /// A hex on a map: a dense index, row-major (`row * columns + column`, both from 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct HexId(pub u16);
 
@@ -237,9 +239,7 @@ impl Grid {
         if column == 0 || row == 0 || column > self.columns || row > self.rows {
             return None;
         }
-        Some(HexId(
-            (row - 1) * self.columns + (column - 1),
-        ))
+        Some(HexId((row - 1) * self.columns + (column - 1)))
     }
 
     /// Axial coordinates of a hex.

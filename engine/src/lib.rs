@@ -29,13 +29,15 @@ pub mod builtin;
 pub mod game;
 pub mod hex;
 pub mod movement;
+pub mod rail;
 pub mod save;
 pub mod scenario;
 pub mod state;
+pub mod supply;
 pub mod zoc;
 
-pub use game::{Action, ActionError, Event, EventSink};
+pub use game::{Action, ActionError, Event, EventSink, LossCause};
 pub use hex::{Dir, Grid, HexId};
-pub use movement::{reachable, Destination, Reach};
+pub use movement::{Destination, Reach, reachable};
 pub use scenario::{Mp, PhaseKind, Scenario, ScenarioError, ScenarioErrors, Side, UnitKind};
-pub use state::{GameResult, GameState, ResultLevel, UnitId, UnitState};
+pub use state::{GameResult, GameState, ResultLevel, SupplyState, UnitId, UnitState};

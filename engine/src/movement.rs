@@ -10,8 +10,8 @@
 use std::cell::RefCell;
 
 use crate::hex::{Dir, HexId};
-use crate::scenario::{side_bits, Mp, RouteKind, Scenario, Side};
-use crate::state::{unit_flags, GameState, UnitId};
+use crate::scenario::{Mp, RouteKind, Scenario, Side, side_bits};
+use crate::state::{GameState, UnitId, unit_flags};
 use crate::zoc;
 
 /// Reusable buffers for searches over one map.
@@ -28,6 +28,12 @@ pub struct Scratch {
     buckets: Vec<Vec<u32>>,
     /// Nodes settled by the last search, in order of cost.
     settled: Vec<u32>,
+    /// Fingerprint of the state occupancy and ZOC were filled for (0: none).
+    prepared: u64,
+    /// Fingerprint of each side's units the ZOC bits were filled for.
+    zoc_for: [u64; 2],
+    /// The unit and state fingerprint of the search `dist`/`prev` hold.
+    searched: Option<(UnitId, u64)>,
 }
 
 const NO_PREV: u32 = u32::MAX;
@@ -49,20 +55,40 @@ impl Scratch {
             self.prev = vec![NO_PREV; 2 * n];
             self.stamp = vec![0; 2 * n];
             self.generation = 0;
+            self.prepared = 0;
+            self.zoc_for = [0, 0];
+            self.searched = None;
         }
     }
 
     /// Fills occupancy and ZOC for `state`. Call before searching a state.
     pub fn prepare(&mut self, scen: &Scenario, state: &GameState) {
         self.fit(scen);
+        let (sides, fp) = state.fingerprints(scen);
+        if fp == self.prepared {
+            return;
+        }
+        self.prepared = fp;
+        self.searched = None;
         self.occ.fill([0, 0]);
-        for (i, u) in state.units().iter().enumerate() {
+        for (u, setup) in state.units().iter().zip(scen.units()) {
             if u.on_map() {
-                let s = scen.units()[i].side.index();
-                self.occ[u.hex.index()][s] = self.occ[u.hex.index()][s].saturating_add(1);
+                let c = &mut self.occ[u.hex.index()][setup.side.index()];
+                *c = c.saturating_add(1);
             }
         }
-        zoc::zoc_map(scen, state, &mut self.zoc);
+        // Only the side whose units changed needs its ZOC redrawn: in a
+        // Movement Phase that is the mover, whose own ZOC it never reads.
+        for side in Side::BOTH {
+            if self.zoc_for[side.index()] != sides[side.index()] {
+                self.zoc_for[side.index()] = sides[side.index()];
+                zoc::zoc_map_side(scen, state, side, &mut self.zoc);
+                // MP-ZOC-5: units in a fort are never in enemy ZOC.
+                for f in scen.forts() {
+                    self.zoc[f.index()] = 0;
+                }
+            }
+        }
     }
 
     #[inline]
@@ -166,6 +192,17 @@ pub fn for_each_destination(
     each_destination(scen, state, scratch, u, |h, _, c| f(h, c));
 }
 
+/// Calls `f(hex, cost)` for each destination of `u`, with this thread's
+/// search buffers (allocating nothing once warm). A following `apply` of a
+/// move of the same unit from the same state reuses this search. `f` must not
+/// start engine searches itself.
+pub fn destinations(scen: &Scenario, state: &GameState, u: UnitId, f: impl FnMut(HexId, Mp)) {
+    with_scratch(|s| {
+        s.prepare(scen, state);
+        for_each_destination(scen, state, s, u, f)
+    })
+}
+
 /// Whether `u` may move at all now (its side's Movement Phase, on the map,
 /// move not ended, points left).
 pub fn can_move(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
@@ -226,6 +263,13 @@ fn path_to(s: &Scratch, node: u32) -> Vec<HexId> {
 /// The search itself. Fills `s.settled` with every node reached within the
 /// unit's movement points, cheapest first.
 fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
+    // The same unit in the same position: the buffers already hold the answer
+    // (a player's search followed by the engine's apply of its choice).
+    let key = (u, s.prepared);
+    if s.prepared != 0 && s.searched == Some(key) {
+        return;
+    }
+    s.searched = Some(key);
     s.generation = s.generation.wrapping_add(1);
     if s.generation == 0 {
         s.stamp.fill(0);
@@ -242,7 +286,7 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     let class = ty.class;
     let mounted = ty.kind.is_mounted();
     let budget = state.mp_left(scen, u).0;
-    let grid = scen.grid();
+    let n = scen.grid().len();
     let stack1 = scen.stacking() == 1;
     let enemy = side.other();
 
@@ -281,19 +325,22 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
                 continue; // MP-ZOC-6: entering enemy ZOC ends the move.
             }
             let penalty = node & 1 == 1;
-            for d in Dir::ALL {
-                let b = grid.neighbour(a, d);
-                if !b.is_some() || s.count(b, enemy) > 0 {
+            let edges = &scen.edges[(class as usize * n + a.index()) * 6..][..6];
+            for e in edges {
+                if e.to == u16::MAX {
                     continue;
                 }
-                // MP-MOV-3: with a limit of one, no occupied hex is entered or crossed.
-                if stack1 && s.count(b, side) > 0 {
+                let b = HexId(e.to);
+                let occ = s.occ[b.index()];
+                if occ[enemy.index()] > 0 || (stack1 && occ[side.index()] > 0) {
+                    // Never into an enemy hex; MP-MOV-3: with a limit of one, no
+                    // occupied hex is entered or crossed.
                     continue;
                 }
-                let Some((step, pen)) = step_cost(scen, a, d, b, class, penalty, first && fresh) else {
+                let Some((step, pen)) = edge_step(e, penalty, first && fresh) else {
                     continue;
                 };
-                let mut step = step.0;
+                let mut step = step;
                 if first {
                     match leave_rule {
                         Leave::Free => {}
@@ -394,6 +441,113 @@ pub(crate) fn step_cost(
     Some((Mp(cross.0 + hex_cost.0), pen))
 }
 
+/// One hexside as one movement class sees it, precomputed from the cost
+/// charts so a search step is one load and a few compares. Costs include the
+/// hexside's own cost (MP-MOV-2); [`Mp::NO`] where not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Edge {
+    /// The neighbour, or `u16::MAX` off the map.
+    pub to: u16,
+    /// Entering by terrain (MP-MOV-1).
+    pub base: u16,
+    /// Following a road (MP-MOV-4).
+    pub road: u16,
+    /// Following a track or rail line (MP-MOV-7).
+    pub other: u16,
+    /// The free first road hex (MP-MOV-5): the hexside cost alone.
+    pub free: u16,
+    /// [`EDGE_JUMP`], [`EDGE_TO_ROAD`].
+    pub flags: u8,
+}
+
+/// MP-MOV-6: this step jumps from one road onto another.
+pub(crate) const EDGE_JUMP: u8 = 1;
+/// The hex entered lies on a road (a road-rate debt is paid there).
+pub(crate) const EDGE_TO_ROAD: u8 = 2;
+
+/// Builds the edge table: `[(class * hexes + hex) * 6 + dir]`.
+pub(crate) fn build_edges(scen: &Scenario) -> Vec<Edge> {
+    let grid = scen.grid();
+    let n = grid.len();
+    let add = |a: Mp, b: Mp| {
+        if a.is_no() || b.is_no() {
+            Mp::NO.0
+        } else {
+            a.0.saturating_add(b.0).min(Mp::NO.0 - 1)
+        }
+    };
+    let mut out = Vec::with_capacity(scen.classes().len() * n * 6);
+    for class in 0..scen.classes().len() as u8 {
+        for a in grid.hexes() {
+            for d in Dir::ALL {
+                let b = grid.neighbour(a, d);
+                if !b.is_some() {
+                    out.push(Edge {
+                        to: u16::MAX,
+                        base: Mp::NO.0,
+                        road: Mp::NO.0,
+                        other: Mp::NO.0,
+                        free: Mp::NO.0,
+                        flags: 0,
+                    });
+                    continue;
+                }
+                let cross = scen.cross_cost(a, d, class);
+                let bits = scen.hexside(a, d);
+                let rate = |k: RouteKind, bit: u16| {
+                    if bits & bit != 0 {
+                        scen.route_rate(k, class)
+                    } else {
+                        Mp::NO
+                    }
+                };
+                let road = rate(RouteKind::Road, side_bits::ROAD);
+                let other = rate(RouteKind::Track, side_bits::TRACK)
+                    .min(rate(RouteKind::Rail, side_bits::RAIL));
+                let (ra, rb) = (scen.roads_at(a), scen.roads_at(b));
+                let mut flags = 0;
+                if bits & side_bits::ROAD == 0 && ra != 0 && rb & !ra != 0 {
+                    flags |= EDGE_JUMP;
+                }
+                if rb != 0 {
+                    flags |= EDGE_TO_ROAD;
+                }
+                out.push(Edge {
+                    to: b.0,
+                    base: add(cross, scen.enter_cost(b, class)),
+                    road: add(cross, road),
+                    other: add(cross, other),
+                    free: if road.is_no() { Mp::NO.0 } else { cross.0 },
+                    flags,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The cost of a step by its edge, and the road debt after it (see [`step_cost`]).
+#[inline]
+fn edge_step(e: &Edge, penalty: bool, first_of_move: bool) -> Option<(u16, bool)> {
+    let cost = if first_of_move && e.free != Mp::NO.0 {
+        e.free
+    } else {
+        let rate = if penalty {
+            e.other
+        } else {
+            e.road.min(e.other)
+        };
+        if rate != Mp::NO.0 { rate } else { e.base }
+    };
+    if cost == Mp::NO.0 {
+        return None;
+    }
+    Some((
+        cost,
+        (penalty && e.flags & EDGE_TO_ROAD == 0) || e.flags & EDGE_JUMP != 0,
+    ))
+}
+
 /// The cheapest path for `u` to `to` now: (path, cost, penalty after), or
 /// `None` if `to` is not a destination.
 pub(crate) fn route_to(
@@ -405,12 +559,23 @@ pub(crate) fn route_to(
 ) -> Option<(Mp, bool)> {
     s.prepare(scen, state);
     search(scen, state, s, u);
-    let mut found = None;
-    each_destination(scen, state, s, u, |h, node, c| {
-        if h == to {
-            found = Some((node, c));
-        }
-    });
+    let side = scen.unit(u).side;
+    if to.index() >= scen.grid().len()
+        || to == state.unit(u).hex
+        || s.count(to, side) >= scen.stacking()
+    {
+        return None;
+    }
+    // The better of the hex's two nodes (no road debt on a tie).
+    let (n0, n1) = ((to.0 as u32) << 1, (to.0 as u32) << 1 | 1);
+    let (d0, d1) = (s.dist(n0), s.dist(n1));
+    let found = if d0 == u16::MAX && d1 == u16::MAX {
+        None
+    } else if d0 <= d1 {
+        Some((n0, Mp(d0)))
+    } else {
+        Some((n1, Mp(d1)))
+    };
     let (node, cost) = found?;
     Some((cost, node & 1 == 1))
 }

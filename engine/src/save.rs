@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
 use crate::scenario::{Mp, Scenario, Side};
-use crate::state::{GameResult, GameState, UnitId, UnitState};
+use crate::state::{GameResult, GameState, SupplyState, UnitId, UnitState};
 
 /// A saved game (serialise it as JSON with `serde_json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,10 +25,26 @@ pub struct SavedGame {
     /// The result, once over.
     #[serde(default)]
     pub result: Option<GameResult>,
+    /// Scenario events that have happened (bits).
+    #[serde(default)]
+    pub events: u8,
+    /// Rail moves made in the current Rail Phase (MAL-RAIL-6 take-back).
+    #[serde(default)]
+    pub rail_moves: Vec<SavedRailMove>,
     /// Every unit of the scenario.
     pub units: Vec<SavedUnit>,
     /// Control, one string per row: `.` none, `0` first side, `1` second.
     pub control: Vec<String>,
+}
+
+/// A rail move of the current phase in a saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedRailMove {
+    /// Unit id.
+    pub unit: String,
+    /// The hex it left.
+    pub from: String,
 }
 
 /// One unit in a saved game.
@@ -53,6 +69,12 @@ pub struct SavedUnit {
     /// Flag bits.
     #[serde(default)]
     pub flags: u8,
+    /// Supply state as last judged.
+    #[serde(default)]
+    pub supply: SupplyState,
+    /// GS-2 U-level.
+    #[serde(default)]
+    pub u_level: u8,
 }
 
 impl GameState {
@@ -71,16 +93,20 @@ impl GameState {
                 strength_loss: u.strength_loss,
                 mp_spent: u.mp_spent.as_f64(),
                 flags: u.flags,
+                supply: u.supply,
+                u_level: u.u_level,
             })
             .collect();
         let control = (1..=grid.rows())
             .map(|r| {
                 (1..=grid.columns())
-                    .map(|c| match grid.at(c, r).map_or(0, |h| self.control[h.index()]) {
-                        1 => '0',
-                        2 => '1',
-                        _ => '.',
-                    })
+                    .map(
+                        |c| match grid.at(c, r).map_or(0, |h| self.control[h.index()]) {
+                            1 => '0',
+                            2 => '1',
+                            _ => '.',
+                        },
+                    )
                     .collect()
             })
             .collect();
@@ -91,6 +117,15 @@ impl GameState {
             phase: self.phase,
             steps_lost: self.steps_lost,
             result: self.result,
+            events: self.events,
+            rail_moves: self
+                .rail_moves()
+                .iter()
+                .map(|(u, h)| SavedRailMove {
+                    unit: scen.unit(*u).id.clone(),
+                    from: grid.label(*h),
+                })
+                .collect(),
             units,
             control,
         }
@@ -113,7 +148,11 @@ impl GameState {
             .side_by_name(&saved.side)
             .ok_or_else(|| format!("unknown side \"{}\"", saved.side))?;
         if saved.phase as usize >= scen.phases().len() {
-            return Err(format!("phase {} is outside the scenario's {} phases", saved.phase, scen.phases().len()));
+            return Err(format!(
+                "phase {} is outside the scenario's {} phases",
+                saved.phase,
+                scen.phases().len()
+            ));
         }
         if saved.units.len() != scen.units().len() {
             return Err(format!(
@@ -125,7 +164,12 @@ impl GameState {
         let mut units = Vec::with_capacity(saved.units.len());
         for (i, (su, setup)) in saved.units.iter().zip(scen.units()).enumerate() {
             if !su.id.eq_ignore_ascii_case(&setup.id) {
-                return Err(format!("unit {} is \"{}\" in the save but \"{}\" in the scenario", i + 1, su.id, setup.id));
+                return Err(format!(
+                    "unit {} is \"{}\" in the save but \"{}\" in the scenario",
+                    i + 1,
+                    su.id,
+                    setup.id
+                ));
             }
             let hex = match &su.hex {
                 Some(l) => grid.parse(l).map_err(|e| format!("unit {}: {e}", su.id))?,
@@ -133,14 +177,26 @@ impl GameState {
             };
             let ty = scen.unit_type(UnitId(i as u16));
             if su.steps > ty.steps() {
-                return Err(format!("unit {} has {} steps, its type at most {}", su.id, su.steps, ty.steps()));
+                return Err(format!(
+                    "unit {} has {} steps, its type at most {}",
+                    su.id,
+                    su.steps,
+                    ty.steps()
+                ));
             }
             if hex.is_some() && su.steps > 0 && !scen.can_stand(hex, ty.class) {
-                return Err(format!("unit {} stands in {}, terrain it cannot enter", su.id, grid.label(hex)));
+                return Err(format!(
+                    "unit {} stands in {}, terrain it cannot enter",
+                    su.id,
+                    grid.label(hex)
+                ));
             }
             let ticks = su.mp_spent * Mp::SCALE as f64;
             if !(0.0..=u16::MAX as f64 / 2.0).contains(&ticks) {
-                return Err(format!("unit {}: mp_spent {} is out of range", su.id, su.mp_spent));
+                return Err(format!(
+                    "unit {}: mp_spent {} is out of range",
+                    su.id, su.mp_spent
+                ));
             }
             units.push(UnitState {
                 hex,
@@ -149,23 +205,41 @@ impl GameState {
                 morale: su.morale,
                 strength_loss: su.strength_loss,
                 flags: su.flags,
+                supply: su.supply,
+                u_level: su.u_level.min(8),
             });
         }
         if saved.control.len() != grid.rows() as usize {
-            return Err(format!("control has {} rows, the map {}", saved.control.len(), grid.rows()));
+            return Err(format!(
+                "control has {} rows, the map {}",
+                saved.control.len(),
+                grid.rows()
+            ));
         }
         let mut control = vec![0u8; grid.len()];
         for (r, row) in saved.control.iter().enumerate() {
             if row.chars().count() != grid.columns() as usize {
-                return Err(format!("control row {} has {} hexes, the map {} columns", r + 1, row.chars().count(), grid.columns()));
+                return Err(format!(
+                    "control row {} has {} hexes, the map {} columns",
+                    r + 1,
+                    row.chars().count(),
+                    grid.columns()
+                ));
             }
             for (c, ch) in row.chars().enumerate() {
-                let h = grid.at(c as u16 + 1, r as u16 + 1).ok_or("control grid off the map")?;
+                let h = grid
+                    .at(c as u16 + 1, r as u16 + 1)
+                    .ok_or("control grid off the map")?;
                 control[h.index()] = match ch {
                     '.' => 0,
                     '0' => 1,
                     '1' => 2,
-                    x => return Err(format!("control row {}: '{x}' is not '.', '0' or '1'", r + 1)),
+                    x => {
+                        return Err(format!(
+                            "control row {}: '{x}' is not '.', '0' or '1'",
+                            r + 1
+                        ));
+                    }
                 };
             }
         }
@@ -177,7 +251,21 @@ impl GameState {
             phase: saved.phase,
             steps_lost: saved.steps_lost,
             result: saved.result,
+            events: saved.events,
+            rail_log: [(UnitId(0), HexId::NONE); 4],
+            rail_used: 0,
         };
+        let mut state = state;
+        for (i, r) in saved.rail_moves.iter().enumerate().take(4) {
+            let u = scen
+                .unit_by_id(&r.unit)
+                .ok_or_else(|| format!("rail move of unknown unit \"{}\"", r.unit))?;
+            let from = grid
+                .parse(&r.from)
+                .map_err(|e| format!("rail move of {}: {e}", r.unit))?;
+            state.rail_log[i] = (u, from);
+            state.rail_used = i as u8 + 1;
+        }
         // D-STACK-1 and enemy stacks: a saved game may not hold an illegal position.
         let mut count = vec![[0u8; 2]; grid.len()];
         for (i, u) in state.units.iter().enumerate() {
@@ -186,7 +274,10 @@ impl GameState {
                 let c = &mut count[u.hex.index()];
                 c[s.index()] += 1;
                 if c[0] > 0 && c[1] > 0 {
-                    return Err(format!("hex {} holds units of both sides", grid.label(u.hex)));
+                    return Err(format!(
+                        "hex {} holds units of both sides",
+                        grid.label(u.hex)
+                    ));
                 }
                 if c[s.index()] > scen.stacking() {
                     return Err(format!("hex {} is overstacked", grid.label(u.hex)));

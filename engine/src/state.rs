@@ -27,6 +27,46 @@ pub mod unit_flags {
     pub const MOVE_ENDED: u8 = 1 << 1;
     /// Jumped between roads: the next road hex is paid at terrain (MP-MOV-6).
     pub const ROAD_PENALTY: u8 = 1 << 2;
+    /// Moved by rail this phase (MAL-RAIL-6 may take it back).
+    pub const RAILED: u8 = 1 << 3;
+    /// Adjacent to an enemy unit when the Rail Phase began (MAL-RAIL-3).
+    pub const RAIL_BARRED: u8 = 1 << 4;
+}
+
+/// A unit's supply state, as last judged (MAL-SUP-1, GS-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[repr(u8)]
+pub enum SupplyState {
+    /// Supplied (binary model) or in full supply (graded).
+    #[default]
+    Full,
+    /// Limited supply (graded): general supply, but not full.
+    Limited,
+    /// Out of supply / unsupplied.
+    Out,
+    /// Special supply (graded): drawn from a non-national source.
+    Special,
+}
+
+impl SupplyState {
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SupplyState::Full => "supplied",
+            SupplyState::Limited => "limited",
+            SupplyState::Out => "unsupplied",
+            SupplyState::Special => "special",
+        }
+    }
+}
+
+/// Scenario events that have happened ([`GameState::event`]).
+pub mod events {
+    /// MAL-SUP-7: the Penang roll has been made.
+    pub const WEST_PORTS_ROLLED: u8 = 1 << 0;
+    /// MAL-SUP-7: the Penang shipping was captured intact: west-coast ports are sources.
+    pub const WEST_PORTS_OPEN: u8 = 1 << 1;
 }
 
 /// The changing part of one unit.
@@ -44,6 +84,10 @@ pub struct UnitState {
     pub strength_loss: u8,
     /// [`unit_flags`].
     pub flags: u8,
+    /// Supply state as last judged.
+    pub supply: SupplyState,
+    /// GS-2 U-level (0..=8) while out of supply.
+    pub u_level: u8,
 }
 
 impl UnitState {
@@ -111,6 +155,12 @@ pub struct GameState {
     pub(crate) phase: u8,
     pub(crate) steps_lost: [u16; 2],
     pub(crate) result: Option<GameResult>,
+    /// Scenario events ([`events`]).
+    pub(crate) events: u8,
+    /// Rail moves made this Rail Phase: (unit, hex it left), oldest first
+    /// (MAL-RAIL-2 capacity, MAL-RAIL-6 take-back). Capacity is at most 4.
+    pub(crate) rail_log: [(UnitId, HexId); 4],
+    pub(crate) rail_used: u8,
 }
 
 impl GameState {
@@ -161,7 +211,11 @@ impl GameState {
     }
 
     /// Ids of the units of `side` on the map.
-    pub fn units_of<'a>(&'a self, scen: &'a Scenario, side: Side) -> impl Iterator<Item = UnitId> + 'a {
+    pub fn units_of<'a>(
+        &'a self,
+        scen: &'a Scenario,
+        side: Side,
+    ) -> impl Iterator<Item = UnitId> + 'a {
         let setups = scen.units();
         self.units
             .iter()
@@ -193,10 +247,109 @@ impl GameState {
         self.steps_lost
     }
 
+    /// Rail moves made in the current Rail Phase.
+    pub fn rail_used(&self) -> u8 {
+        self.rail_used
+    }
+
+    /// The rail moves of this phase: (unit, hex it left).
+    pub fn rail_moves(&self) -> &[(UnitId, HexId)] {
+        &self.rail_log[..self.rail_used as usize]
+    }
+
+    /// 64-bit digests of each side's units (and of fort control, in both),
+    /// and of the whole position movement and supply searches read: search
+    /// buffers use them to tell whether they already hold an answer.
+    pub fn fingerprints(&self, scen: &Scenario) -> ([u64; 2], u64) {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut side = [K, K.rotate_left(17)];
+        for (u, setup) in self.units.iter().zip(scen.units()) {
+            let w = u.hex.0 as u64
+                | (u.mp_spent.0 as u64) << 16
+                | (u.steps as u64) << 32
+                | (u.flags as u64) << 40
+                | (u.supply as u64) << 48
+                | (u.morale as u64) << 56;
+            let h = &mut side[setup.side.index()];
+            *h = (*h ^ w).wrapping_mul(K).rotate_left(29);
+            *h = (*h ^ u.u_level as u64).wrapping_mul(K);
+        }
+        for f in scen.forts() {
+            for h in side.iter_mut() {
+                *h = (*h ^ self.control[f.index()] as u64)
+                    .wrapping_mul(K)
+                    .rotate_left(29);
+            }
+        }
+        let phase = (self.turn as u64) << 16 | (self.player as u64) << 8 | self.phase as u64;
+        let all = (side[0] ^ side[1].rotate_left(32) ^ phase).wrapping_mul(K) | 1;
+        (side, all)
+    }
+
+    /// Whether a scenario event ([`events`]) has happened.
+    pub fn event(&self, e: u8) -> bool {
+        self.events & e != 0
+    }
+
     /// Movement points `u` has left in this phase.
     pub fn mp_left(&self, scen: &Scenario, u: UnitId) -> Mp {
-        let allowance = scen.unit_type(u).movement;
+        let allowance = self.movement_allowance(scen, u);
         Mp(allowance.0.saturating_sub(self.unit(u).mp_spent.0))
+    }
+
+    /// Attack strength now: the type's strength for the steps left, less
+    /// strength lost to morale (MP-CHG-5); MAL-SUP-6: unsupplied infantry
+    /// attack halved, armor attack quartered, fractions kept.
+    pub fn attack_strength(&self, scen: &Scenario, u: UnitId) -> f64 {
+        let (base, ty) = self.base_strength(scen, u, true);
+        if !self.binary_unsupplied(scen, u) {
+            return base;
+        }
+        match ty {
+            crate::scenario::UnitKind::Armor => base / 4.0,
+            _ => base / 2.0,
+        }
+    }
+
+    /// Defense strength now; MAL-SUP-6: unsupplied armor defense halved.
+    pub fn defense_strength(&self, scen: &Scenario, u: UnitId) -> f64 {
+        let (base, ty) = self.base_strength(scen, u, false);
+        if self.binary_unsupplied(scen, u) && ty == crate::scenario::UnitKind::Armor {
+            return base / 2.0;
+        }
+        base
+    }
+
+    fn base_strength(
+        &self,
+        scen: &Scenario,
+        u: UnitId,
+        attack: bool,
+    ) -> (f64, crate::scenario::UnitKind) {
+        let ty = scen.unit_type(u);
+        let us = self.unit(u);
+        let table = if attack { &ty.attack } else { &ty.defense };
+        let idx = (ty.steps().saturating_sub(us.steps.max(1))) as usize;
+        let base = table.get(idx).copied().unwrap_or(0.0);
+        ((base - us.strength_loss as f64).max(0.0), ty.kind)
+    }
+
+    fn binary_unsupplied(&self, scen: &Scenario, u: UnitId) -> bool {
+        self.unit(u).supply == SupplyState::Out
+            && scen.supply_rules().model == crate::scenario::SupplyModel::Binary
+    }
+
+    /// The unit's movement allowance now (MAL-SUP-6: an unsupplied infantry
+    /// unit has one point less, an unsupplied armor unit half, fractions kept).
+    pub fn movement_allowance(&self, scen: &Scenario, u: UnitId) -> Mp {
+        let ty = scen.unit_type(u);
+        if !self.binary_unsupplied(scen, u) {
+            return ty.movement;
+        }
+        match ty.kind {
+            crate::scenario::UnitKind::Armor => Mp(ty.movement.0 / 2),
+            _ => Mp(ty.movement.0.saturating_sub(Mp::ONE.0)),
+        }
     }
 
     /// Victory points each side would score if the game ended now (D-TURN-3).

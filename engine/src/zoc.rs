@@ -3,7 +3,7 @@
 //! them differently.
 
 use crate::hex::HexId;
-use crate::scenario::{side_bits, Scenario, Side};
+use crate::scenario::{Scenario, Side, side_bits};
 use crate::state::{GameState, UnitId};
 
 /// Bit for "in the ZOC of `side`'s foot units (or forts)".
@@ -36,19 +36,39 @@ pub fn exerts_zoc(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
         && !scen.terrain(us.hex).no_zoc
 }
 
-/// Marks the hexes around `h` as in the ZOC given by `bit`, except across
-/// streams, rivers and double slopes (MP-ZOC-3) and into town or woods
-/// (MP-ZOC-2). MP-ZOC-1: the six adjacent hexes.
+/// Per hex, the directions (bit `d`) a ZOC spreads into from it: MP-ZOC-1,
+/// the six adjacent hexes, except across streams, rivers and double slopes
+/// (MP-ZOC-3) and into town or woods (MP-ZOC-2); none at all from town or
+/// woods (MP-ZOC-2). Built once per scenario.
+pub(crate) fn build_dirs(scen: &Scenario) -> Vec<u8> {
+    let grid = scen.grid();
+    grid.hexes()
+        .map(|h| {
+            if scen.terrain(h).no_zoc {
+                return 0;
+            }
+            let mut m = 0u8;
+            for (d, &n) in grid.neighbours(h).iter().enumerate() {
+                if n.is_some()
+                    && scen.sides_bits[h.index() * 6 + d] & side_bits::BLOCKS_ZOC == 0
+                    && !scen.terrain(n).no_zoc
+                {
+                    m |= 1 << d;
+                }
+            }
+            m
+        })
+        .collect()
+}
+
 #[inline]
 fn spread(scen: &Scenario, h: HexId, bit: u8, out: &mut [u8]) {
-    let grid = scen.grid();
-    for (d, &n) in grid.neighbours(h).iter().enumerate() {
-        if n.is_some()
-            && scen.sides_bits[h.index() * 6 + d] & side_bits::BLOCKS_ZOC == 0
-            && !scen.terrain(n).no_zoc
-        {
-            out[n.index()] |= bit;
-        }
+    let mut m = scen.zoc_dirs[h.index()];
+    let ns = scen.grid().neighbours(h);
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out[ns[d].index()] |= bit;
     }
 }
 
@@ -56,24 +76,37 @@ fn spread(scen: &Scenario, h: HexId, bit: u8, out: &mut [u8]) {
 /// MP-ZOC-5: a fort exerts its controller's (foot) ZOC even when empty.
 pub fn zoc_map(scen: &Scenario, state: &GameState, out: &mut [u8]) {
     out.fill(0);
-    for (i, us) in state.units().iter().enumerate() {
-        let u = UnitId(i as u16);
-        if !exerts_zoc(scen, state, u) {
+    for side in Side::BOTH {
+        zoc_map_side(scen, state, side, out);
+    }
+}
+
+/// Redraws `side`'s bits of a ZOC map, leaving the other side's alone.
+pub fn zoc_map_side(scen: &Scenario, state: &GameState, side: Side, out: &mut [u8]) {
+    let keep = !any(side);
+    for z in out.iter_mut() {
+        *z &= keep;
+    }
+    let setups = scen.units();
+    for (us, setup) in state.units().iter().zip(setups) {
+        if !us.on_map() || setup.side != side {
             continue;
         }
-        let side = scen.unit(u).side;
-        let bit = if scen.unit_type(u).kind.is_mounted() {
+        let ty = &scen.unit_types()[setup.unit_type as usize];
+        // MP-ZOC-4: artillery and demoralised units exert none.
+        if !ty.exerts_zoc || (ty.morale.is_some() && us.morale == 0) {
+            continue;
+        }
+        let bit = if ty.kind.is_mounted() {
             mounted(side)
         } else {
             foot(side)
         };
         spread(scen, us.hex, bit, out);
     }
-    for h in scen.grid().hexes() {
-        if scen.is_fort(h) && !scen.terrain(h).no_zoc {
-            if let Some(s) = state.control(h) {
-                spread(scen, h, foot(s), out);
-            }
+    for &h in scen.forts() {
+        if state.control(h) == Some(side) {
+            spread(scen, h, foot(side), out);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The built-in scenarios load cleanly and say what they are.
 
-use hexwar_engine::{builtin, PhaseKind, Side};
+use hexwar_engine::{PhaseKind, Side, builtin};
 
 #[test]
 fn every_builtin_scenario_loads() {
@@ -13,7 +13,10 @@ fn every_builtin_scenario_loads() {
         assert!(!scen.title().is_empty());
         assert!(scen.phases().contains(&PhaseKind::Movement));
         for s in Side::BOTH {
-            assert!(scen.units().iter().any(|u| u.side == s), "{name}: side {s:?} has no units");
+            assert!(
+                scen.units().iter().any(|u| u.side == s),
+                "{name}: side {s:?} has no units"
+            );
         }
     }
     assert!(builtin::load("no-such-scenario").is_none());

@@ -10,7 +10,7 @@
 
 use hexwar_engine::movement::{self, Scratch};
 use hexwar_engine::state::unit_flags;
-use hexwar_engine::{builtin, zoc, Action, GameState, HexId, Scenario, UnitId};
+use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, builtin, zoc};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -25,8 +25,16 @@ fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str
     for (i, u) in st.units().iter().enumerate() {
         let id = UnitId(i as u16);
         let ty = scen.unit_type(id);
-        assert!(u.steps <= before.units()[i].steps, "{ctx}: steps of {} grew", scen.unit(id).id);
-        assert!(u.mp_spent <= ty.movement, "{ctx}: {} spent more than its allowance", scen.unit(id).id);
+        assert!(
+            u.steps <= before.units()[i].steps,
+            "{ctx}: steps of {} grew",
+            scen.unit(id).id
+        );
+        assert!(
+            u.mp_spent <= ty.movement,
+            "{ctx}: {} spent more than its allowance",
+            scen.unit(id).id
+        );
         if !u.on_map() {
             continue;
         }
@@ -38,7 +46,11 @@ fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str
         );
         let c = &mut count[u.hex.index()];
         c[scen.unit(id).side.index()] += 1;
-        assert!(c[0] == 0 || c[1] == 0, "{ctx}: both sides in {}", grid.label(u.hex));
+        assert!(
+            c[0] == 0 || c[1] == 0,
+            "{ctx}: both sides in {}",
+            grid.label(u.hex)
+        );
         assert!(
             c[0].max(c[1]) <= scen.stacking(),
             "{ctx}: {} is overstacked",
@@ -47,7 +59,12 @@ fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str
     }
 }
 
-fn random_game(scen: &Scenario, seed: u64, scratch: &mut Scratch, actions: &mut Vec<Action>) -> u64 {
+fn random_game(
+    scen: &Scenario,
+    seed: u64,
+    scratch: &mut Scratch,
+    actions: &mut Vec<Action>,
+) -> u64 {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut st = GameState::new(scen, &mut dice);
@@ -59,7 +76,11 @@ fn random_game(scen: &Scenario, seed: u64, scratch: &mut Scratch, actions: &mut 
 
         if steps % FULL_CHECK_EVERY == 1 {
             st.legal_actions(scen, actions);
-            assert_eq!(actions.last(), Some(&Action::EndPhase), "{ctx}: EndPhase missing");
+            assert_eq!(
+                actions.last(),
+                Some(&Action::EndPhase),
+                "{ctx}: EndPhase missing"
+            );
             for a in actions.iter() {
                 assert!(st.check(scen, *a).is_ok(), "{ctx}: listed {a:?} is refused");
             }
@@ -69,7 +90,10 @@ fn random_game(scen: &Scenario, seed: u64, scratch: &mut Scratch, actions: &mut 
             let bogus = Action::Move { unit: u, to };
             if !actions.contains(&bogus) {
                 let mut copy = st.clone();
-                assert!(copy.apply(scen, bogus, &mut dice.clone(), &mut ()).is_err(), "{ctx}: unlisted {bogus:?} accepted");
+                assert!(
+                    copy.apply(scen, bogus, &mut dice.clone(), &mut ()).is_err(),
+                    "{ctx}: unlisted {bogus:?} accepted"
+                );
                 assert_eq!(copy, st, "{ctx}: refused action changed the state");
             }
         }
@@ -112,8 +136,14 @@ fn random_game(scen: &Scenario, seed: u64, scratch: &mut Scratch, actions: &mut 
             let mut zmap = vec![0u8; scen.grid().len()];
             zoc::zoc_map(scen, &st, &mut zmap);
             if zoc::in_enemy_zoc(scen, &zmap, to, side) {
-                assert!(st.unit(unit).has(unit_flags::MOVE_ENDED), "{ctx}: entered ZOC but may go on");
-                assert!(!movement::can_move(scen, &st, unit), "{ctx}: entered ZOC but may go on");
+                assert!(
+                    st.unit(unit).has(unit_flags::MOVE_ENDED),
+                    "{ctx}: entered ZOC but may go on"
+                );
+                assert!(
+                    !movement::can_move(scen, &st, unit),
+                    "{ctx}: entered ZOC but may go on"
+                );
             }
         }
     }

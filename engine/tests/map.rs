@@ -5,7 +5,7 @@ mod common;
 
 use hexwar_engine::hex::Dir;
 use hexwar_engine::save::SavedGame;
-use hexwar_engine::scenario::{place_bits, side_bits, RouteKind};
+use hexwar_engine::scenario::{RouteKind, place_bits, side_bits};
 use hexwar_engine::{GameState, Side};
 use rand::SeedableRng;
 
@@ -35,13 +35,27 @@ fn d_map_2_terrain_hexsides_and_named_routes() {
     assert_ne!(side("0201", "0101") & side_bits::ROAD, 0);
     assert_eq!(side("0101", "0102") & side_bits::ROAD, 0);
     assert_ne!(side("0203", "0303") & side_bits::RAIL, 0);
-    let names: Vec<_> = scen.routes().iter().map(|r| (r.kind, r.name.as_str())).collect();
-    assert_eq!(names, [(RouteKind::Road, "Coast road"), (RouteKind::Rail, "Railway")]);
+    let names: Vec<_> = scen
+        .routes()
+        .iter()
+        .map(|r| (r.kind, r.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (RouteKind::Road, "Coast road"),
+            (RouteKind::Rail, "Railway")
+        ]
+    );
     assert!(scen.has_route(h("0301"), RouteKind::Road));
     assert!(!scen.has_route(h("0301"), RouteKind::Rail));
     // The steep hexside is never crossed; the bridged river is.
     assert!(scen.cross_cost(h("0401"), Dir::S, 0).is_no());
-    assert!(!scen.cross_cost(h("0201"), g.direction(h("0201"), h("0301")).unwrap(), 0).is_no());
+    assert!(
+        !scen
+            .cross_cost(h("0201"), g.direction(h("0201"), h("0301")).unwrap(), 0)
+            .is_no()
+    );
 }
 
 // rule: D-MAP-3
@@ -58,8 +72,18 @@ fn d_map_3_ports_forts_sources_objectives() {
     assert_eq!(scen.sources(Side(0)), [h("0101")]);
     assert_eq!(scen.sources(Side(1)), [h("0403"), h("0401")]);
     assert_eq!(scen.place_name(h("0101")), Some("Port Blue"));
-    let objs: Vec<_> = scen.objectives().iter().map(|o| (g.label(o.hex), o.vp, o.side)).collect();
-    assert_eq!(objs, [("0302".to_string(), 5, None), ("0401".to_string(), 2, Some(Side(1)))]);
+    let objs: Vec<_> = scen
+        .objectives()
+        .iter()
+        .map(|o| (g.label(o.hex), o.vp, o.side))
+        .collect();
+    assert_eq!(
+        objs,
+        [
+            ("0302".to_string(), 5, None),
+            ("0401".to_string(), 2, Some(Side(1)))
+        ]
+    );
 }
 
 // rule: D-TURN-3

@@ -1,1 +1,212 @@
-fn main() {}
+//! The `hexwar` command: parses arguments, calls the library, and maps
+//! errors to exit codes (2 usage / unknown scenario or file, 1 invalid data).
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{ArgGroup, Parser, Subcommand};
+use hexwar_engine::builtin;
+use hexwar_sim::load::{LoadError, StateError};
+use hexwar_sim::simulate::Batch;
+use hexwar_sim::{inspect, load, scenarios, show, simulate, svg, validate};
+
+/// Operational hex-and-counter wargames: scenarios, rules checks, AI batches.
+#[derive(Parser)]
+#[command(name = "hexwar", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the built-in scenarios.
+    Scenarios {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a scenario file: a summary, or every error as file:line:col.
+    Validate {
+        /// The scenario file (.toml).
+        file: PathBuf,
+    },
+    /// Describe a scenario, and optionally draw its map as SVG.
+    Show {
+        /// Built-in scenario name or .toml path.
+        scenario: String,
+        /// Write the map as SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// A saved game (JSON) to show instead of the set-up.
+        #[arg(long, value_name = "FILE")]
+        state: Option<PathBuf>,
+    },
+    /// Ask the rules about a position: where a unit can move, a side's ZOC.
+    #[command(group(ArgGroup::new("what").required(true).args(["moves", "zoc"])))]
+    Inspect {
+        /// Built-in scenario name or .toml path.
+        scenario: String,
+        /// A saved game (JSON); default: a new game, turn 1.
+        #[arg(long, value_name = "FILE")]
+        state: Option<PathBuf>,
+        /// Every hex this unit (by id) can reach now.
+        #[arg(long, value_name = "UNIT")]
+        moves: Option<String>,
+        /// The hexes in this side's ZOC (id, name, 0 or 1).
+        #[arg(long, value_name = "SIDE")]
+        zoc: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many AI games and report the results.
+    Simulate {
+        /// Built-in scenario name or .toml path.
+        #[arg(long, default_value = builtin::DEFAULT)]
+        scenario: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// AI for the scenario's first side.
+        #[arg(long, default_value = "random")]
+        blue: String,
+        /// AI for the scenario's second side.
+        #[arg(long, default_value = "random")]
+        red: String,
+        /// Master seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hexwar: {e:#}");
+            ExitCode::from(exit_code(&e))
+        }
+    }
+}
+
+/// 1 for invalid data, 2 for everything a user typed wrong or that is not there.
+fn exit_code(e: &anyhow::Error) -> u8 {
+    if let Some(l) = e.downcast_ref::<LoadError>() {
+        l.exit_code()
+    } else if let Some(s) = e.downcast_ref::<StateError>() {
+        s.exit_code()
+    } else {
+        2
+    }
+}
+
+/// Writes to stdout; a closed pipe (`hexwar ... | head`) is not an error.
+fn emit(text: impl std::fmt::Display) -> Result<()> {
+    let mut out = io::stdout().lock();
+    match write!(out, "{text}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.context("cannot write to stdout"),
+    }
+}
+
+fn emit_json(value: &impl serde::Serialize) -> Result<()> {
+    emit(format_args!("{}\n", serde_json::to_string_pretty(value)?))
+}
+
+/// A report as JSON or as text.
+fn emit_report<T: std::fmt::Display + serde::Serialize>(json: bool, report: &T) -> Result<()> {
+    if json {
+        emit_json(report)
+    } else {
+        emit(report)
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Scenarios { json } => {
+            let list = scenarios::list().context("a built-in scenario is broken")?;
+            if json {
+                emit_json(&list)?;
+            } else {
+                emit(scenarios::Table(&list))?;
+            }
+        }
+        Command::Validate { file } => match validate::validate(&file) {
+            Ok(summary) => emit(summary)?,
+            Err(LoadError::Invalid(errors)) => {
+                eprintln!("{errors}");
+                return Ok(ExitCode::from(1));
+            }
+            Err(e) => return Err(e.into()),
+        },
+        Command::Show {
+            scenario,
+            svg: svg_path,
+            state,
+        } => {
+            let scen = load::scenario(&scenario)?;
+            let st = state
+                .as_deref()
+                .map(|p| load::state_file(&scen, p))
+                .transpose()?;
+            emit(show::summary(&scen, st.as_ref()))?;
+            if let Some(path) = svg_path {
+                fs::write(&path, svg::render(&scen, st.as_ref()))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                eprintln!("map written to {}", path.display());
+            }
+        }
+        Command::Inspect {
+            scenario,
+            state,
+            moves,
+            zoc,
+            json,
+        } => {
+            let scen = load::scenario(&scenario)?;
+            let st = load::state_or_new(&scen, state.as_deref())?;
+            if let Some(id) = moves {
+                let report = inspect::moves(&scen, &st, inspect::find_unit(&scen, &id)?);
+                emit_report(json, &report)?;
+            } else if let Some(side) = zoc {
+                let report = inspect::zoc(&scen, &st, inspect::find_side(&scen, &side)?);
+                emit_report(json, &report)?;
+            }
+        }
+        Command::Simulate {
+            scenario,
+            games,
+            blue,
+            red,
+            seed,
+            threads,
+            json,
+        } => {
+            let scen = load::scenario(&scenario)?;
+            let batch = Batch {
+                games,
+                blue,
+                red,
+                seed,
+                threads,
+            };
+            let bar = simulate::progress_bar(games);
+            let report = simulate::simulate(&scen, &batch, &|_| bar.inc(1))?;
+            bar.finish_and_clear();
+            emit_report(json, &report)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -19,11 +19,11 @@ pub struct ScenarioFile {
     /// Name, title, description, length.
     pub scenario: MetaFile,
     /// Exactly two sides; the first moves first in each game turn.
-    pub sides: Vec<SideFile>,
+    pub sides: Spanned<Vec<SideFile>>,
     /// Size and terrain grid.
     pub map: MapFile,
     /// Terrain types, one per letter code.
-    pub terrain: Vec<TerrainFile>,
+    pub terrain: Spanned<Vec<TerrainFile>>,
     /// Movement classes and the route and hexside cost charts.
     pub movement: MovementFile,
     /// Hexside features by `"AAAA/BBBB"` pairs.
@@ -105,7 +105,7 @@ pub struct TerrainFile {
     /// Name (clear, jungle, town, ...).
     pub name: String,
     /// Cost to enter, per movement class: a number, or `"no"`.
-    pub cost: CostTable,
+    pub cost: Spanned<CostTable>,
     /// MP-ZOC-2: no ZOC reaches into this terrain and units in it exert none (towns, woods).
     #[serde(default)]
     pub no_zoc: bool,
@@ -143,7 +143,7 @@ pub type CostTable = BTreeMap<SStr, Spanned<CostValue>>;
 #[serde(deny_unknown_fields)]
 pub struct MovementFile {
     /// Movement classes: the columns of the cost charts.
-    pub classes: Vec<SStr>,
+    pub classes: Spanned<Vec<SStr>>,
     /// MP-MOV-4: rate paid per hex when following a road. A class left out pays terrain.
     #[serde(default)]
     pub road: CostTable,
@@ -231,9 +231,44 @@ pub struct PlacesFile {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SupplyFile {
+    /// `"none"` (default), `"binary"` (MAL-SUP) or `"graded"` (GS).
+    #[serde(default)]
+    pub model: Option<SStr>,
     /// Supply source hexes per side id.
     #[serde(default)]
     pub sources: BTreeMap<SStr, Vec<SStr>>,
+    /// MAL-SUP-8: base attrition chance, percent (default 30).
+    #[serde(default)]
+    pub attrition: Option<Spanned<i64>>,
+    /// MAL-SUP-8: `"both"` (default: every unsupplied unit in every Supply
+    /// Phase, the rule's letter) or `"phasing"` (only the phasing side's).
+    #[serde(default)]
+    pub attrition_sides: Option<SStr>,
+    /// MAL-SUP-7: a side supplied through the ports it controls.
+    #[serde(default)]
+    pub ports: Option<PortsFile>,
+}
+
+/// `[supply.ports]`
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PortsFile {
+    /// The side.
+    pub side: SStr,
+    /// East-coast ports it controls are sources (default true).
+    #[serde(default = "yes")]
+    pub east: bool,
+    /// West-coast ports become sources once this hex is captured with its
+    /// shipping intact (Penang); leave out for "always".
+    #[serde(default)]
+    pub west_after: Option<SStr>,
+    /// Percent chance the shipping is captured intact (default 100).
+    #[serde(default)]
+    pub west_chance: Option<Spanned<i64>>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `[[objectives]]`
@@ -337,17 +372,13 @@ pub struct UnitFile {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryFile {
-    /// Victory points per enemy step eliminated (attrition included).
-    #[serde(default = "one")]
-    pub step_vp: i64,
+    /// Victory points per enemy step eliminated, attrition included (default 1).
+    #[serde(default)]
+    pub step_vp: Option<Spanned<i64>>,
     /// VP margin for a decisive victory.
     pub decisive: Spanned<i64>,
     /// VP margin for a marginal victory; below it the game is a draw.
     pub marginal: Spanned<i64>,
-}
-
-fn one() -> i64 {
-    1
 }
 
 /// `[rules]`
@@ -360,5 +391,12 @@ pub struct RulesFile {
     /// D-TURN-1: the phases of a player-turn, in order
     /// (default `["supply", "movement", "rail", "combat"]`).
     #[serde(default)]
-    pub phases: Option<Vec<SStr>>,
+    pub phases: Option<Spanned<Vec<SStr>>>,
+    /// MAL-RAIL-2: units each side may move by rail per Rail Phase (default 1;
+    /// 2 for the Commonwealth's "Increased Rail Capacity" option).
+    #[serde(default)]
+    pub rail_capacity: BTreeMap<SStr, Spanned<i64>>,
+    /// MAL-RAIL-1: most rail hexes in one rail move (default 40).
+    #[serde(default)]
+    pub rail_hexes: Option<Spanned<i64>>,
 }

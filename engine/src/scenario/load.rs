@@ -3,7 +3,8 @@
 //! each name the file, line, column and what is wrong. Nothing here panics on
 //! user data.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::ops::Range;
 
@@ -27,7 +28,11 @@ pub struct ScenarioError {
 
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
     }
 }
 
@@ -52,17 +57,43 @@ impl std::error::Error for ScenarioErrors {}
 struct Ctx<'a> {
     src: &'a str,
     file: &'a str,
+    /// Byte offset where each line starts: a position is a binary search, so
+    /// thousands of errors in a large file stay cheap.
+    line_starts: Vec<usize>,
     errors: Vec<ScenarioError>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(src: &'a str, file: &'a str) -> Ctx<'a> {
+        let line_starts = std::iter::once(0)
+            .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Ctx {
+            src,
+            file,
+            line_starts,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Line and column (both from 1; the column counts characters) of a byte offset.
     fn position(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.src.len());
-        let before = &self.src.as_bytes()[..offset];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let col = self.src.get(line_start..offset).map_or(1, |s| s.chars().count() + 1);
-        (line, col)
+        let mut offset = offset.min(self.src.len());
+        while !self.src.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        // The first entry is 0, so at least one line starts at or before any offset.
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let line_start = self
+            .line_starts
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(0);
+        let col = self
+            .src
+            .get(line_start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        (line.max(1), col)
     }
 
     fn err(&mut self, span: Range<usize>, message: impl Into<String>) {
@@ -75,18 +106,21 @@ impl Ctx<'_> {
         });
     }
 
-    fn hex(&mut self, grid: &Grid, s: &SStr) -> Option<HexId> {
+    /// A hex label; `what` names the thing that refers to it in the message.
+    fn hex(&mut self, grid: &Grid, s: &SStr, what: &str) -> Option<HexId> {
         match grid.parse(s.get_ref()) {
             Ok(h) => Some(h),
             Err(e) => {
-                self.err(s.span(), e.to_string());
+                self.err(s.span(), format!("{what}: {e}"));
                 None
             }
         }
     }
 
-    fn hexes(&mut self, grid: &Grid, list: &[SStr]) -> Vec<HexId> {
-        list.iter().filter_map(|s| self.hex(grid, s)).collect()
+    fn hexes(&mut self, grid: &Grid, list: &[SStr], what: &str) -> Vec<HexId> {
+        list.iter()
+            .filter_map(|s| self.hex(grid, s, what))
+            .collect()
     }
 
     /// `"AAAA/BBBB"` -> the first hex and the direction to the second.
@@ -94,7 +128,10 @@ impl Ctx<'_> {
         let Some((a, b)) = s.get_ref().split_once('/') else {
             self.err(
                 s.span(),
-                format!("{what} \"{}\" is not a hexside: write two adjacent hexes as \"0405/0406\"", s.get_ref()),
+                format!(
+                    "{what} \"{}\" is not a hexside: write two adjacent hexes as \"0405/0406\"",
+                    s.get_ref()
+                ),
             );
             return None;
         };
@@ -111,24 +148,11 @@ impl Ctx<'_> {
             None => {
                 self.err(
                     s.span(),
-                    format!("{what} \"{}\": {} and {} are not adjacent", s.get_ref(), a.trim(), b.trim()),
-                );
-                None
-            }
-        }
-    }
-
-    fn side(&mut self, sides: &[SideInfo; 2], s: &SStr) -> Option<Side> {
-        match Side::BOTH.into_iter().find(|x| sides[x.index()].id == *s.get_ref()) {
-            Some(x) => Some(x),
-            None => {
-                self.err(
-                    s.span(),
                     format!(
-                        "unknown side \"{}\" (sides are \"{}\" and \"{}\")",
+                        "{what} \"{}\": {} and {} are not adjacent",
                         s.get_ref(),
-                        sides[0].id,
-                        sides[1].id
+                        a.trim(),
+                        b.trim()
                     ),
                 );
                 None
@@ -136,17 +160,51 @@ impl Ctx<'_> {
         }
     }
 
-    fn cost(&mut self, v: &Spanned<CostValue>) -> Option<Mp> {
+    fn side(&mut self, sides: &[SideInfo; 2], s: &SStr) -> Option<Side> {
+        self.side_of(sides, s, "")
+    }
+
+    /// A side id; `what` (when not empty) names the thing that refers to it.
+    fn side_of(&mut self, sides: &[SideInfo; 2], s: &SStr, what: &str) -> Option<Side> {
+        match Side::BOTH
+            .into_iter()
+            .find(|x| sides[x.index()].id == *s.get_ref())
+        {
+            Some(x) => Some(x),
+            None => {
+                let (a, b) = (&sides[0].id, &sides[1].id);
+                let prefix = if what.is_empty() {
+                    String::new()
+                } else {
+                    format!("{what}: ")
+                };
+                self.err(
+                    s.span(),
+                    format!(
+                        "{prefix}unknown side \"{}\" (sides are \"{a}\" and \"{b}\")",
+                        s.get_ref()
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// One cost; `what` names it (`terrain "clear": "foot" cost`).
+    fn cost(&mut self, v: &Spanned<CostValue>, what: &str) -> Option<Mp> {
         let points = match v.get_ref() {
             CostValue::Int(n) => *n as f64,
             CostValue::Float(f) => *f,
             CostValue::Word(w) if w == "no" => return Some(Mp::NO),
             CostValue::Word(w) => {
-                self.err(v.span(), format!("cost \"{w}\" is neither a number nor \"no\""));
+                self.err(
+                    v.span(),
+                    format!("{what} \"{w}\" is neither a number nor \"no\""),
+                );
                 return None;
             }
         };
-        self.points(v.span(), points, "cost")
+        self.points(v.span(), points, what)
     }
 
     fn points(&mut self, span: Range<usize>, points: f64, what: &str) -> Option<Mp> {
@@ -154,44 +212,82 @@ impl Ctx<'_> {
         if !(0.0..1000.0).contains(&points) || (ticks - ticks.round()).abs() > 0.02 {
             self.err(
                 span,
-                format!("{what} {points} must be between 0 and 999 movement points, in steps of 1/6"),
+                format!(
+                    "{what} {points} must be between 0 and 999 movement points, in steps of 1/6"
+                ),
             );
             return None;
         }
         Some(Mp(ticks.round() as u16))
     }
 
-    /// A per-class table; classes left out get `missing`.
-    fn cost_table(&mut self, classes: &[String], t: &CostTable, missing: Option<Mp>, what: &str, span: Range<usize>) -> Vec<Mp> {
-        let mut out = vec![missing.unwrap_or(Mp::NO); classes.len()];
+    /// A per-class table; classes left out cost what `absent` says, or are an error.
+    fn cost_table(
+        &mut self,
+        classes: &[String],
+        t: &CostTable,
+        absent: Absent,
+        what: &str,
+    ) -> Vec<Mp> {
+        let missing = match &absent {
+            Absent::Costs(m) => *m,
+            Absent::Error(_) => Mp::NO,
+        };
+        let mut out = vec![missing; classes.len()];
         let mut seen = vec![false; classes.len()];
         for (k, v) in t {
             match classes.iter().position(|c| c == k.get_ref()) {
                 Some(i) => {
-                    if let Some(c) = self.cost(v) {
+                    if let Some(c) = self.cost(v, &format!("{what}: \"{}\" cost", k.get_ref())) {
                         out[i] = c;
                     }
                     seen[i] = true;
                 }
                 None => self.err(
                     k.span(),
-                    format!("{what}: unknown movement class \"{}\" (classes are {})", k.get_ref(), list(classes)),
+                    format!(
+                        "{what}: unknown movement class \"{}\" (classes are {})",
+                        k.get_ref(),
+                        list(classes)
+                    ),
                 ),
             }
         }
-        if missing.is_none() {
-            for (i, c) in classes.iter().enumerate() {
-                if !seen[i] {
-                    self.err(span.clone(), format!("{what} has no cost for movement class \"{c}\" (give a number or \"no\")"));
-                }
+        if let Absent::Error(span) = absent {
+            for (c, _) in classes.iter().zip(&seen).filter(|(_, s)| !**s) {
+                self.err(
+                    span.clone(),
+                    format!(
+                        "{what} has no cost for movement class \"{c}\" (give a number or \"no\")"
+                    ),
+                );
             }
         }
         out
     }
 }
 
+/// What a class left out of a cost table pays.
+enum Absent {
+    /// This cost.
+    Costs(Mp),
+    /// Nothing: every class must be listed; the error points at this span.
+    Error(Range<usize>),
+}
+
+/// `"a", "b", "c"`; a long list is cut short.
 fn list(names: &[String]) -> String {
-    names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")
+    const SHOWN: usize = 12;
+    let mut out = names
+        .iter()
+        .take(SHOWN)
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        out += &format!(" and {} more", names.len() - SHOWN);
+    }
+    out
 }
 
 fn default_color(name: &str) -> &'static str {
@@ -225,11 +321,7 @@ fn default_color(name: &str) -> &'static str {
 impl Scenario {
     /// Parses and checks a scenario file. `file` names it in error messages.
     pub fn from_toml(src: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
-        let mut cx = Ctx {
-            src,
-            file,
-            errors: Vec::new(),
-        };
+        let mut cx = Ctx::new(src, file);
         let raw: ScenarioFile = match toml::from_str(src) {
             Ok(r) => r,
             Err(e) => {
@@ -240,7 +332,11 @@ impl Scenario {
         };
         let scen = Scenario::check(&mut cx, raw);
         match scen {
-            Some(s) if cx.errors.is_empty() => Ok(s),
+            Some(mut s) if cx.errors.is_empty() => {
+                s.edges = crate::movement::build_edges(&s);
+                s.zoc_dirs = crate::zoc::build_dirs(&s);
+                Ok(s)
+            }
             _ => {
                 cx.errors.sort_by_key(|e| (e.line, e.col));
                 Err(ScenarioErrors(cx.errors))
@@ -251,65 +347,143 @@ impl Scenario {
     fn check(cx: &mut Ctx<'_>, raw: ScenarioFile) -> Option<Scenario> {
         // Meta.
         let name = raw.scenario.name.get_ref().trim().to_string();
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            cx.err(raw.scenario.name.span(), "scenario name must be letters, digits, '-' or '_'");
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            cx.err(
+                raw.scenario.name.span(),
+                format!("scenario name \"{name}\" must be letters, digits, '-' or '_'"),
+            );
         }
         let turns = *raw.scenario.turns.get_ref();
         if !(1..=99).contains(&turns) {
-            cx.err(raw.scenario.turns.span(), format!("turns must be 1 to 99, not {turns}"));
+            cx.err(
+                raw.scenario.turns.span(),
+                format!("[scenario] turns must be 1 to 99, not {turns}"),
+            );
         }
 
         // Sides.
-        if raw.sides.len() != 2 {
-            let span = raw.sides.first().map_or(0..0, |s| s.id.span());
-            cx.err(span, format!("a scenario has exactly two sides, not {}", raw.sides.len()));
+        let [side0, side1] = raw.sides.get_ref().as_slice() else {
+            // Point at the first side too many, or at the list when too few.
+            let span = raw
+                .sides
+                .get_ref()
+                .get(2)
+                .map_or(raw.sides.span(), |s| s.id.span());
+            cx.err(
+                span,
+                format!(
+                    "a scenario has exactly two [[sides]], not {}",
+                    raw.sides.get_ref().len()
+                ),
+            );
+            return None;
+        };
+        if side0.id.get_ref() == side1.id.get_ref() {
+            // Every later mention of a side would be ambiguous: stop here.
+            cx.err(
+                side1.id.span(),
+                format!("duplicate side id \"{}\"", side1.id.get_ref()),
+            );
             return None;
         }
-        if raw.sides[0].id.get_ref() == raw.sides[1].id.get_ref() {
-            cx.err(raw.sides[1].id.span(), format!("duplicate side id \"{}\"", raw.sides[1].id.get_ref()));
-        }
-        let sides = [0, 1].map(|i| SideInfo {
-            id: raw.sides[i].id.get_ref().clone(),
-            name: raw.sides[i].name.clone(),
+        let side_spans = [side0.id.span(), side1.id.span()];
+        let sides = [side0, side1].map(|s| SideInfo {
+            id: s.id.get_ref().clone(),
+            name: s.name.clone(),
         });
 
-        // Movement classes.
+        // Movement classes (counted first: the duplicate search is quadratic).
+        let n_classes = raw.movement.classes.get_ref().len();
+        if !(1..=16).contains(&n_classes) {
+            cx.err(
+                raw.movement.classes.span(),
+                format!("[movement] classes must list 1 to 16 movement classes, not {n_classes}"),
+            );
+            return None;
+        }
         let mut classes: Vec<String> = Vec::new();
-        for c in &raw.movement.classes {
+        for c in raw.movement.classes.get_ref() {
             if classes.contains(c.get_ref()) {
-                cx.err(c.span(), format!("duplicate movement class \"{}\"", c.get_ref()));
+                cx.err(
+                    c.span(),
+                    format!("duplicate movement class \"{}\"", c.get_ref()),
+                );
             }
             classes.push(c.get_ref().clone());
         }
-        if classes.is_empty() || classes.len() > 16 {
-            cx.err(0..0, "[movement] classes must list 1 to 16 movement classes");
+
+        // Terrain types (counted first, as classes).
+        let n_terrain = raw.terrain.get_ref().len();
+        if !(1..=255).contains(&n_terrain) {
+            cx.err(
+                raw.terrain.span(),
+                format!("a scenario needs 1 to 255 [[terrain]] types, not {n_terrain}"),
+            );
             return None;
         }
-
-        // Terrain types.
         let mut terrain = Vec::new();
+        let mut codes_ok = true;
         let mut terrain_costs = Vec::new();
-        for t in &raw.terrain {
+        for t in raw.terrain.get_ref() {
             let mut chars = t.code.get_ref().chars();
             let code = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_graphic() => c,
+                (Some(c), None) if c.is_ascii_graphic() => {
+                    if terrain.iter().any(|x: &Terrain| x.code == c) {
+                        cx.err(
+                            t.code.span(),
+                            format!("duplicate terrain code '{c}' (terrain \"{}\")", t.name),
+                        );
+                    }
+                    c
+                }
                 _ => {
-                    cx.err(t.code.span(), format!("terrain code \"{}\" must be one letter", t.code.get_ref()));
-                    '?'
+                    cx.err(
+                        t.code.span(),
+                        format!(
+                            "terrain \"{}\": code \"{}\" must be one letter",
+                            t.name,
+                            t.code.get_ref()
+                        ),
+                    );
+                    codes_ok = false;
+                    // Not a code the grid can use: a space is skipped there.
+                    ' '
                 }
             };
-            if terrain.iter().any(|x: &Terrain| x.code == code) {
-                cx.err(t.code.span(), format!("duplicate terrain code '{code}'"));
-            }
-            let costs = cx.cost_table(&classes, &t.cost, None, &format!("terrain \"{}\"", t.name), t.code.span());
+            let costs = cx.cost_table(
+                &classes,
+                t.cost.get_ref(),
+                Absent::Error(t.cost.span()),
+                &format!("terrain \"{}\"", t.name),
+            );
             terrain_costs.push(costs);
             if !(-100..=100).contains(&t.attrition) {
-                cx.err(t.code.span(), format!("terrain \"{}\": attrition must be -100 to 100", t.name));
+                cx.err(
+                    t.code.span(),
+                    format!("terrain \"{}\": attrition must be -100 to 100", t.name),
+                );
             }
             let color = match &t.color {
-                Some(c) if c.get_ref().len() == 7 && c.get_ref().starts_with('#') && c.get_ref()[1..].chars().all(|x| x.is_ascii_hexdigit()) => c.get_ref().clone(),
+                Some(c)
+                    if c.get_ref().strip_prefix('#').is_some_and(|x| {
+                        x.len() == 6 && x.bytes().all(|b| b.is_ascii_hexdigit())
+                    }) =>
+                {
+                    c.get_ref().clone()
+                }
                 Some(c) => {
-                    cx.err(c.span(), format!("colour \"{}\" must be written #rrggbb", c.get_ref()));
+                    cx.err(
+                        c.span(),
+                        format!(
+                            "terrain \"{}\": colour \"{}\" must be written #rrggbb",
+                            t.name,
+                            c.get_ref()
+                        ),
+                    );
                     String::new()
                 }
                 None => default_color(&t.name).to_string(),
@@ -323,10 +497,6 @@ impl Scenario {
                 no_charge: t.no_charge,
                 color,
             });
-        }
-        if terrain.is_empty() || terrain.len() > 255 {
-            cx.err(0..0, "a scenario needs 1 to 255 [[terrain]] types");
-            return None;
         }
 
         // Map.
@@ -343,17 +513,20 @@ impl Scenario {
             );
             return None;
         };
-        let hex_terrain = read_grid(cx, &raw.map.terrain, &grid, &terrain)?;
+        let hex_terrain = read_grid(cx, &raw.map.terrain, &grid, &terrain, codes_ok)?;
 
         // Route rates and hexside costs.
         let mv = &raw.movement;
-        let span0 = 0..0;
-        let rate = |cx: &mut Ctx<'_>, t: &CostTable, what: &str| cx.cost_table(&classes, t, Some(Mp::NO), what, span0.clone());
+        let rate = |cx: &mut Ctx<'_>, t: &CostTable, what: &str| {
+            cx.cost_table(&classes, t, Absent::Costs(Mp::NO), what)
+        };
         let mut route_rate = Vec::new();
         route_rate.extend(rate(cx, &mv.road, "[movement] road"));
         route_rate.extend(rate(cx, &mv.track, "[movement] track"));
         route_rate.extend(rate(cx, &mv.rail, "[movement] rail"));
-        let extra = |cx: &mut Ctx<'_>, t: &CostTable, what: &str| cx.cost_table(&classes, t, Some(Mp::ZERO), what, span0.clone());
+        let extra = |cx: &mut Ctx<'_>, t: &CostTable, what: &str| {
+            cx.cost_table(&classes, t, Absent::Costs(Mp::ZERO), what)
+        };
         let stream = extra(cx, &mv.stream, "[movement] stream");
         let ford = extra(cx, &mv.ford, "[movement] ford");
         let bridge = extra(cx, &mv.bridge, "[movement] bridge");
@@ -369,7 +542,12 @@ impl Scenario {
             (&hs.stream, sb::STREAM, sb::STREAM, "stream"),
             (&hs.river, sb::RIVER, sb::RIVER, "river"),
             (&hs.slope, sb::UPHILL, sb::DOWNHILL, "slope"),
-            (&hs.double_slope, sb::DOUBLE_SLOPE, sb::DOUBLE_SLOPE, "double slope"),
+            (
+                &hs.double_slope,
+                sb::DOUBLE_SLOPE,
+                sb::DOUBLE_SLOPE,
+                "double slope",
+            ),
             (&hs.steep, sb::STEEP, sb::STEEP, "steep slope"),
         ] {
             for s in list {
@@ -379,7 +557,10 @@ impl Scenario {
             }
         }
         let mut crossings = Vec::new();
-        for (list, bit, what) in [(&hs.bridge, sb::BRIDGE, "bridge"), (&hs.ford, sb::FORD, "ford")] {
+        for (list, bit, what) in [
+            (&hs.bridge, sb::BRIDGE, "bridge"),
+            (&hs.ford, sb::FORD, "ford"),
+        ] {
             for s in list {
                 if let Some((h, d)) = cx.pair(&grid, s, what) {
                     crossings.push((h, d, bit, s.span(), what));
@@ -388,10 +569,25 @@ impl Scenario {
         }
         for (h, d, bit, span, what) in crossings {
             let b = sides_bits[h.index() * 6 + d as usize];
-            let ok = if bit == sb::FORD { b & sb::RIVER != 0 } else { b & (sb::RIVER | sb::STREAM) != 0 };
+            let ok = if bit == sb::FORD {
+                b & sb::RIVER != 0
+            } else {
+                b & (sb::RIVER | sb::STREAM) != 0
+            };
             if !ok {
-                let needs = if bit == sb::FORD { "a river" } else { "a stream or river" };
-                cx.err(span, format!("{what} at {}/{} crosses no {needs}: list the water in [hexsides] too", grid.label(h), grid.label(grid.neighbour(h, d))));
+                let needs = if bit == sb::FORD {
+                    "river"
+                } else {
+                    "stream or river"
+                };
+                cx.err(
+                    span,
+                    format!(
+                        "{what} at {}/{} crosses no {needs}: list the water in [hexsides] too",
+                        grid.label(h),
+                        grid.label(grid.neighbour(h, d))
+                    ),
+                );
             }
             set_side(&mut sides_bits, &grid, h, d, bit, bit);
         }
@@ -406,25 +602,45 @@ impl Scenario {
                 "track" => RouteKind::Track,
                 "rail" => RouteKind::Rail,
                 k => {
-                    cx.err(r.kind.span(), format!("unknown route kind \"{k}\" (road, track or rail)"));
+                    cx.err(
+                        r.kind.span(),
+                        format!(
+                            "route \"{}\": unknown route kind \"{k}\" (road, track or rail)",
+                            r.name.get_ref()
+                        ),
+                    );
                     continue;
                 }
             };
             if routes.iter().any(|x| x.name == *r.name.get_ref()) {
-                cx.err(r.name.span(), format!("duplicate route name \"{}\"", r.name.get_ref()));
+                cx.err(
+                    r.name.span(),
+                    format!("duplicate route name \"{}\"", r.name.get_ref()),
+                );
             }
             if r.hexes.len() < 2 {
-                cx.err(r.name.span(), format!("{} \"{}\" needs at least two hexes", kind.name(), r.name.get_ref()));
+                cx.err(
+                    r.name.span(),
+                    format!(
+                        "{} \"{}\" needs at least two hexes",
+                        kind.name(),
+                        r.name.get_ref()
+                    ),
+                );
             }
             let road_no = routes.iter().filter(|x| x.kind == RouteKind::Road).count();
             if kind == RouteKind::Road && road_no >= 64 {
-                cx.err(r.name.span(), "at most 64 roads (join roads that are one road)");
+                cx.err(
+                    r.name.span(),
+                    "at most 64 roads (join roads that are one road)",
+                );
                 continue;
             }
             let mut hexes = Vec::new();
             let mut prev: Option<HexId> = None;
+            let route_what = format!("{} \"{}\"", kind.name(), r.name.get_ref());
             for s in &r.hexes {
-                let Some(h) = cx.hex(&grid, s) else {
+                let Some(h) = cx.hex(&grid, s, &route_what) else {
                     prev = None;
                     continue;
                 };
@@ -491,8 +707,16 @@ impl Scenario {
                     } else {
                         Mp::ZERO
                     };
-                    let up = if b & sb::UPHILL != 0 { slope[c] } else { Mp::ZERO };
-                    let dbl = if b & sb::DOUBLE_SLOPE != 0 { double_slope[c] } else { Mp::ZERO };
+                    let up = if b & sb::UPHILL != 0 {
+                        slope[c]
+                    } else {
+                        Mp::ZERO
+                    };
+                    let dbl = if b & sb::DOUBLE_SLOPE != 0 {
+                        double_slope[c]
+                    } else {
+                        Mp::ZERO
+                    };
                     let total = if [water, up, dbl].iter().any(|m| m.is_no()) {
                         Mp::NO
                     } else {
@@ -505,18 +729,26 @@ impl Scenario {
 
         // Places.
         let mut places = vec![0u8; n];
-        for (list, bit) in [
-            (&raw.places.east_ports, place_bits::EAST_PORT),
-            (&raw.places.west_ports, place_bits::WEST_PORT),
-            (&raw.places.forts, place_bits::FORT),
+        for (list, bit, what) in [
+            (
+                &raw.places.east_ports,
+                place_bits::EAST_PORT,
+                "[places] east port",
+            ),
+            (
+                &raw.places.west_ports,
+                place_bits::WEST_PORT,
+                "[places] west port",
+            ),
+            (&raw.places.forts, place_bits::FORT, "[places] fort"),
         ] {
-            for h in cx.hexes(&grid, list) {
+            for h in cx.hexes(&grid, list, what) {
                 places[h.index()] |= bit;
             }
         }
         let mut place_names = Vec::new();
         for (name, s) in &raw.places.names {
-            if let Some(h) = cx.hex(&grid, s) {
+            if let Some(h) = cx.hex(&grid, s, &format!("[places] name \"{name}\"")) {
                 place_names.push((h, name.clone()));
             }
         }
@@ -526,26 +758,42 @@ impl Scenario {
         let mut sources: [Vec<HexId>; 2] = [Vec::new(), Vec::new()];
         for (k, list) in &raw.supply.sources {
             if let Some(s) = cx.side(&sides, k) {
-                sources[s.index()] = cx.hexes(&grid, list);
+                sources[s.index()] = cx.hexes(
+                    &grid,
+                    list,
+                    &format!("supply source of \"{}\"", k.get_ref()),
+                );
             }
         }
 
         // Objectives.
         let mut objectives = Vec::new();
         for o in &raw.objectives {
-            let hex = cx.hex(&grid, &o.hex);
+            let what = if o.name.is_empty() {
+                format!("objective at {}", o.hex.get_ref())
+            } else {
+                format!("objective \"{}\"", o.name)
+            };
+            let hex = cx.hex(&grid, &o.hex, &what);
             let side = match &o.side {
-                Some(s) => cx.side(&sides, s).map(Some),
+                Some(s) => cx.side_of(&sides, s, &what).map(Some),
                 None => Some(None),
             };
             let vp = *o.vp.get_ref();
             if !(0..=10_000).contains(&vp) {
-                cx.err(o.vp.span(), "objective vp must be 0 to 10000");
+                cx.err(
+                    o.vp.span(),
+                    format!("{what}: vp must be 0 to 10000, not {vp}"),
+                );
             }
             if let (Some(hex), Some(side)) = (hex, side) {
                 objectives.push(Objective {
                     hex,
-                    name: if o.name.is_empty() { grid.label(hex) } else { o.name.clone() },
+                    name: if o.name.is_empty() {
+                        grid.label(hex)
+                    } else {
+                        o.name.clone()
+                    },
                     vp: vp.clamp(0, 10_000) as i32,
                     side,
                 });
@@ -561,12 +809,23 @@ impl Scenario {
             let kind = match UnitKind::NAMES.iter().find(|(n, _)| n == t.kind.get_ref()) {
                 Some((_, k)) => *k,
                 None => {
-                    let names: Vec<String> = UnitKind::NAMES.iter().map(|(n, _)| n.to_string()).collect();
-                    cx.err(t.kind.span(), format!("unit type \"{key}\": unknown kind \"{}\" (kinds are {})", t.kind.get_ref(), list(&names)));
+                    let names: Vec<String> =
+                        UnitKind::NAMES.iter().map(|(n, _)| n.to_string()).collect();
+                    cx.err(
+                        t.kind.span(),
+                        format!(
+                            "unit type \"{key}\": unknown kind \"{}\" (kinds are {})",
+                            t.kind.get_ref(),
+                            list(&names)
+                        ),
+                    );
                     UnitKind::Infantry
                 }
             };
-            let class_name = t.class.as_ref().map_or(kind.name().to_string(), |c| c.get_ref().clone());
+            let class_name = t
+                .class
+                .as_ref()
+                .map_or(kind.name().to_string(), |c| c.get_ref().clone());
             let class = match classes.iter().position(|c| *c == class_name) {
                 Some(i) => i as u8,
                 None => {
@@ -575,13 +834,22 @@ impl Scenario {
                     0
                 }
             };
-            let movement = cx.points(t.movement.span(), *t.movement.get_ref(), "movement allowance").unwrap_or(Mp::ZERO);
+            let movement = cx
+                .points(
+                    t.movement.span(),
+                    *t.movement.get_ref(),
+                    "movement allowance",
+                )
+                .unwrap_or(Mp::ZERO);
             let per_step = |cx: &mut Ctx<'_>, v: &Spanned<PerStep>, what: &str| -> Vec<f64> {
                 let vals = match v.get_ref() {
                     PerStep::One(x) => vec![*x],
                     PerStep::Steps(xs) => xs.clone(),
                 };
-                if vals.is_empty() || vals.len() > 4 || vals.iter().any(|x| !(0.0..=1000.0).contains(x)) {
+                if vals.is_empty()
+                    || vals.len() > 4
+                    || vals.iter().any(|x| !(0.0..=1000.0).contains(x))
+                {
                     cx.err(v.span(), format!("unit type \"{key}\": {what} must be 1 to 4 strengths (one per step) from 0 to 1000"));
                     return vec![0.0];
                 }
@@ -593,20 +861,34 @@ impl Scenario {
                 None => attack.clone(),
             };
             if defense.len() != attack.len() {
-                cx.err(span.clone(), format!("unit type \"{key}\": attack has {} steps but defense has {}", attack.len(), defense.len()));
+                cx.err(
+                    span.clone(),
+                    format!(
+                        "unit type \"{key}\": attack has {} steps but defense has {}",
+                        attack.len(),
+                        defense.len()
+                    ),
+                );
             }
             let small = |cx: &mut Ctx<'_>, v: &Option<Spanned<i64>>, what: &str| -> Option<u8> {
                 v.as_ref().map(|v| {
                     let x = *v.get_ref();
                     if !(0..=20).contains(&x) {
-                        cx.err(v.span(), format!("unit type \"{key}\": {what} must be 0 to 20"));
+                        cx.err(
+                            v.span(),
+                            format!("unit type \"{key}\": {what} must be 0 to 20"),
+                        );
                     }
                     x.clamp(0, 20) as u8
                 })
             };
             let morale = small(cx, &t.morale, "morale");
             let command = small(cx, &t.command, "command radius").unwrap_or(0);
-            type_index.insert(key.as_str(), unit_types.len() as u16);
+            let Ok(index) = u16::try_from(unit_types.len()) else {
+                cx.err(span, "too many unit types (at most 65535)");
+                break;
+            };
+            type_index.insert(key.as_str(), index);
             let symbol = t.symbol.clone().unwrap_or_else(|| {
                 match kind {
                     UnitKind::Infantry => "Inf",
@@ -640,53 +922,101 @@ impl Scenario {
             Some(s) => {
                 let v = *s.get_ref();
                 if !(1..=20).contains(&v) {
-                    cx.err(s.span(), format!("stacking limit must be 1 to 20, not {v}"));
+                    cx.err(
+                        s.span(),
+                        format!("[rules] stacking limit must be 1 to 20, not {v}"),
+                    );
                 }
                 v.clamp(1, 20) as u8
             }
             None => 3,
         };
         let phases = match &raw.rules.phases {
-            Some(list) => {
+            Some(ps) => {
                 let mut out = Vec::new();
-                for p in list {
+                let mut unknown = false;
+                for p in ps.get_ref() {
                     match PhaseKind::NAMES.iter().find(|(n, _)| n == p.get_ref()) {
-                        Some((_, k)) if out.contains(k) => cx.err(p.span(), format!("phase \"{}\" is listed twice", p.get_ref())),
-                        Some((_, k)) => out.push(*k),
-                        None => cx.err(
+                        Some((_, k)) if out.contains(k) => cx.err(
                             p.span(),
-                            format!("unknown phase \"{}\" (supply, movement, rail, combat, naval, rally)", p.get_ref()),
+                            format!("phase \"{}\" is listed twice", p.get_ref()),
                         ),
+                        Some((_, k)) => out.push(*k),
+                        None => {
+                            let names: Vec<String> = PhaseKind::NAMES
+                                .iter()
+                                .map(|(n, _)| n.to_string())
+                                .collect();
+                            cx.err(
+                                p.span(),
+                                format!(
+                                    "unknown phase \"{}\" (phases are {})",
+                                    p.get_ref(),
+                                    list(&names)
+                                ),
+                            );
+                            unknown = true;
+                        }
                     }
                 }
-                if !out.contains(&PhaseKind::Movement) {
-                    cx.err(0..0, "[rules] phases must include \"movement\"");
+                // An unknown name may be "movement" misspelt: that error says enough.
+                if !unknown && !out.contains(&PhaseKind::Movement) {
+                    cx.err(ps.span(), "[rules] phases must include \"movement\"");
                 }
                 out
             }
-            None => vec![PhaseKind::Supply, PhaseKind::Movement, PhaseKind::Rail, PhaseKind::Combat],
+            None => vec![
+                PhaseKind::Supply,
+                PhaseKind::Movement,
+                PhaseKind::Rail,
+                PhaseKind::Combat,
+            ],
         };
 
         // Units.
         let mut units: Vec<UnitSetup> = Vec::new();
-        let mut ids: HashSet<String> = HashSet::new();
-        let mut setup_count: BTreeMap<HexId, (Side, u8, Range<usize>)> = BTreeMap::new();
+        // Lower-cased id -> the first unit's id and where it is.
+        let mut ids: HashMap<String, (&str, usize)> = HashMap::new();
+        // Set-up hex -> the side there and how many units.
+        let mut setup_count: BTreeMap<HexId, (Side, usize)> = BTreeMap::new();
+        // Whether any unit names each side, and whether any names no side.
+        let mut side_named = [false; 2];
+        let mut side_unknown = false;
+        let type_keys: Vec<String> = raw.unit_types.keys().cloned().collect();
         for u in &raw.units {
             let u_span = u.span();
             let u = u.get_ref();
-            if !ids.insert(u.id.get_ref().to_ascii_lowercase()) {
-                cx.err(u.id.span(), format!("duplicate unit id \"{}\"", u.id.get_ref()));
+            match ids.entry(u.id.get_ref().to_ascii_lowercase()) {
+                Entry::Occupied(first) => {
+                    let (id, line) = *first.get();
+                    cx.err(u.id.span(), format!("duplicate unit id \"{}\" (unit \"{id}\" on line {line}; ids ignore case)", u.id.get_ref()));
+                }
+                Entry::Vacant(v) => {
+                    v.insert((u.id.get_ref(), cx.position(u.id.span().start).0));
+                }
             }
-            let side = cx.side(&sides, &u.side);
+            let what = format!("unit \"{}\"", u.id.get_ref());
+            let side = cx.side_of(&sides, &u.side, &what);
+            match side {
+                Some(s) => side_named[s.index()] = true,
+                None => side_unknown = true,
+            }
             let ty = match type_index.get(u.unit_type.get_ref().as_str()) {
                 Some(t) => Some(*t),
                 None => {
-                    let keys: Vec<String> = raw.unit_types.keys().cloned().collect();
-                    cx.err(u.unit_type.span(), format!("unit \"{}\": unknown unit type \"{}\" (types are {})", u.id.get_ref(), u.unit_type.get_ref(), list(&keys)));
+                    cx.err(
+                        u.unit_type.span(),
+                        format!(
+                            "unit \"{}\": unknown unit type \"{}\" (types are {})",
+                            u.id.get_ref(),
+                            u.unit_type.get_ref(),
+                            list(&type_keys)
+                        ),
+                    );
                     None
                 }
             };
-            let hex = cx.hex(&grid, &u.hex);
+            let hex = cx.hex(&grid, &u.hex, &what);
             let arrives = match &u.turn {
                 Some(t) => {
                     let v = *t.get_ref();
@@ -697,13 +1027,15 @@ impl Scenario {
                 }
                 None => 1,
             };
-            let (Some(side), Some(ty), Some(hex)) = (side, ty, hex) else { continue };
+            let (Some(side), Some(ty), Some(hex)) = (side, ty, hex) else {
+                continue;
+            };
             let utype = &unit_types[ty as usize];
             let steps = match &u.steps {
                 Some(s) => {
                     let v = *s.get_ref();
                     if v < 1 || v > utype.steps() as i64 {
-                        cx.err(s.span(), format!("unit \"{}\" sets up with {v} steps, but its type has 1 to {}", u.id.get_ref(), utype.steps()));
+                        cx.err(s.span(), format!("unit \"{}\" sets up with {v} steps, but type \"{}\" has 1 to {} steps", u.id.get_ref(), utype.key, utype.steps()));
                     }
                     v.clamp(1, utype.steps() as i64) as u8
                 }
@@ -712,7 +1044,9 @@ impl Scenario {
             // The hex's terrain, then whether a route lets the class stand there.
             let class = utype.class as usize;
             let terrain_ok = !terrain_costs[hex_terrain[hex.index()] as usize][class].is_no();
-            let route_ok = (0..3).any(|k| hex_routes[hex.index()] & (1 << k) != 0 && !route_rate[k * nc + class].is_no());
+            let route_ok = (0..3).any(|k| {
+                hex_routes[hex.index()] & (1 << k) != 0 && !route_rate[k * nc + class].is_no()
+            });
             if !terrain_ok && !route_ok {
                 cx.err(
                     u.hex.span(),
@@ -727,15 +1061,22 @@ impl Scenario {
                 );
             }
             if arrives == 1 {
-                let e = setup_count.entry(hex).or_insert((side, 0, u_span.clone()));
+                let e = setup_count.entry(hex).or_insert((side, 0));
                 if e.0 != side {
-                    cx.err(u.hex.span(), format!("unit \"{}\" sets up in {}, which holds an enemy unit", u.id.get_ref(), grid.label(hex)));
-                }
-                e.1 += 1;
-                if e.1 == stacking + 1 {
                     cx.err(
                         u.hex.span(),
-                        format!("overstacked set-up: more than {stacking} units in {} (stacking limit {stacking})", grid.label(hex)),
+                        format!(
+                            "unit \"{}\" sets up in {}, which holds an enemy unit",
+                            u.id.get_ref(),
+                            grid.label(hex)
+                        ),
+                    );
+                }
+                e.1 += 1;
+                if e.1 == usize::from(stacking) + 1 {
+                    cx.err(
+                        u.hex.span(),
+                        format!("unit \"{}\": overstacked set-up, more than {stacking} units in {} (stacking limit {stacking})", u.id.get_ref(), grid.label(hex)),
                     );
                 }
             }
@@ -753,9 +1094,15 @@ impl Scenario {
                 steps,
             });
         }
-        for s in Side::BOTH {
-            if !units.iter().any(|u| u.side == s) {
-                cx.err(0..0, format!("side \"{}\" has no units", sides[s.index()].id));
+        // A unit naming an unknown side may be the missing side's, misspelt: that error says enough.
+        if !side_unknown {
+            for s in Side::BOTH {
+                if !side_named[s.index()] {
+                    cx.err(
+                        side_spans[s.index()].clone(),
+                        format!("side \"{}\" has no [[units]]", sides[s.index()].id),
+                    );
+                }
             }
         }
 
@@ -770,7 +1117,11 @@ impl Scenario {
         }
         for (k, list) in &raw.control.hexes {
             if let Some(s) = cx.side(&sides, k) {
-                for h in cx.hexes(&grid, list) {
+                for h in cx.hexes(
+                    &grid,
+                    list,
+                    &format!("[control] hex of \"{}\"", k.get_ref()),
+                ) {
                     initial_control[h.index()] = 1 + s.0;
                 }
             }
@@ -780,11 +1131,59 @@ impl Scenario {
         }
 
         // Victory.
-        let (dec, mar) = (*raw.victory.decisive.get_ref(), *raw.victory.marginal.get_ref());
-        if mar < 1 || dec < mar {
-            cx.err(raw.victory.marginal.span(), format!("victory margins must satisfy 1 <= marginal <= decisive (marginal {mar}, decisive {dec})"));
+        let (dec, mar) = (
+            *raw.victory.decisive.get_ref(),
+            *raw.victory.marginal.get_ref(),
+        );
+        if mar < 1 || dec < mar || dec > 1_000_000 {
+            let span = if dec > 1_000_000 {
+                raw.victory.decisive.span()
+            } else {
+                raw.victory.marginal.span()
+            };
+            cx.err(span, format!("[victory] margins must satisfy 1 <= marginal <= decisive <= 1000000 (marginal {mar}, decisive {dec})"));
         }
+        let step_vp = match &raw.victory.step_vp {
+            Some(v) => {
+                if !(0..=1000).contains(v.get_ref()) {
+                    cx.err(
+                        v.span(),
+                        format!("[victory] step_vp must be 0 to 1000, not {}", v.get_ref()),
+                    );
+                }
+                *v.get_ref()
+            }
+            None => 1,
+        };
 
+        let supply = check_supply(cx, &raw.supply, &grid, &sides);
+        let mut rail_capacity = [1u8; 2];
+        for (k, v) in &raw.rules.rail_capacity {
+            if let Some(s) = cx.side(&sides, k) {
+                let n = *v.get_ref();
+                if !(0..=4).contains(&n) {
+                    cx.err(
+                        v.span(),
+                        format!("rail capacity must be 0 to 4 units a phase, not {n}"),
+                    );
+                }
+                rail_capacity[s.index()] = n.clamp(0, 4) as u8;
+            }
+        }
+        let rail_hexes = match &raw.rules.rail_hexes {
+            Some(v) => {
+                let n = *v.get_ref();
+                if !(1..=1000).contains(&n) {
+                    cx.err(v.span(), format!("rail_hexes must be 1 to 1000, not {n}"));
+                }
+                n.clamp(1, 1000) as u16
+            }
+            None => 40,
+        };
+        let forts: Vec<HexId> = grid
+            .hexes()
+            .filter(|h| places[h.index()] & place_bits::FORT != 0)
+            .collect();
         Some(Scenario {
             name,
             title: raw.scenario.title,
@@ -811,18 +1210,32 @@ impl Scenario {
             unit_types,
             units,
             victory: Victory {
-                step_vp: raw.victory.step_vp.clamp(0, 1000) as i32,
+                step_vp: step_vp.clamp(0, 1000) as i32,
                 decisive: dec.clamp(0, 1_000_000) as i32,
                 marginal: mar.clamp(0, 1_000_000) as i32,
             },
             stacking,
             phases,
+            supply,
+            forts,
+            rail_capacity,
+            rail_hexes,
+            edges: Vec::new(),
+            zoc_dirs: Vec::new(),
         })
     }
 }
 
-/// Reads the terrain grid: one line per row, one letter per column.
-fn read_grid(cx: &mut Ctx<'_>, s: &SStr, grid: &Grid, terrain: &[Terrain]) -> Option<Vec<u8>> {
+/// Reads the terrain grid: one line per row, one letter per column. Unknown
+/// letters are reported only when every `[[terrain]]` code was good (`codes_ok`):
+/// a bad code already has its error, and would make every letter of it unknown.
+fn read_grid(
+    cx: &mut Ctx<'_>,
+    s: &SStr,
+    grid: &Grid,
+    terrain: &[Terrain],
+    codes_ok: bool,
+) -> Option<Vec<u8>> {
     let text = s.get_ref();
     // Where the text starts in the source, so each letter's error points at it.
     let span = s.span();
@@ -832,17 +1245,25 @@ fn read_grid(cx: &mut Ctx<'_>, s: &SStr, grid: &Grid, terrain: &[Terrain]) -> Op
         .find(|q| raw.starts_with(*q))
         .map_or(span.start, |q| {
             let mut p = span.start + q.len();
+            // A newline right after the opening quotes is not part of the string.
+            let rest = cx.src.get(p..).unwrap_or("");
             if q.len() == 3 {
-                if cx.src[p..].starts_with("\r\n") {
+                if rest.starts_with("\r\n") {
                     p += 2;
-                } else if cx.src[p..].starts_with('\n') {
+                } else if rest.starts_with('\n') {
                     p += 1;
                 }
             }
             p
         });
     let exact = cx.src.get(body_start..body_start + text.len()) == Some(text.as_str());
-    let at = |off: usize| if exact { body_start + off..body_start + off + 1 } else { span.clone() };
+    let at = |off: usize| {
+        if exact {
+            body_start + off..body_start + off + 1
+        } else {
+            span.clone()
+        }
+    };
 
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut off = 0;
@@ -855,15 +1276,33 @@ fn read_grid(cx: &mut Ctx<'_>, s: &SStr, grid: &Grid, terrain: &[Terrain]) -> Op
     }
     let (cols, rows) = (grid.columns() as usize, grid.rows() as usize);
     if lines.len() != rows {
-        cx.err(span.clone(), format!("the terrain grid has {} rows, but the map has rows = {rows}", lines.len()));
+        cx.err(
+            span.clone(),
+            format!(
+                "the terrain grid has {} rows, but the map has rows = {rows}",
+                lines.len()
+            ),
+        );
         return None;
     }
     let mut out = vec![0u8; grid.len()];
     let mut ok = true;
+    // Unknown letters: (offset in the text, letter, hex).
+    let mut unknown: Vec<(usize, char, String)> = Vec::new();
     for (r, (line_off, line)) in lines.iter().enumerate() {
-        let letters: Vec<(usize, char)> = line.char_indices().filter(|(_, c)| !c.is_whitespace()).collect();
+        let letters: Vec<(usize, char)> = line
+            .char_indices()
+            .filter(|(_, c)| !c.is_whitespace())
+            .collect();
         if letters.len() != cols {
-            cx.err(at(*line_off), format!("terrain grid row {} has {} letters, but the map has columns = {cols}", r + 1, letters.len()));
+            cx.err(
+                at(*line_off),
+                format!(
+                    "terrain grid row {} has {} letters, but the map has columns = {cols}",
+                    r + 1,
+                    letters.len()
+                ),
+            );
             ok = false;
             continue;
         }
@@ -871,17 +1310,33 @@ fn read_grid(cx: &mut Ctx<'_>, s: &SStr, grid: &Grid, terrain: &[Terrain]) -> Op
             match terrain.iter().position(|t| t.code == ch) {
                 Some(t) => out[r * cols + c] = t as u8,
                 None => {
-                    let codes: String = terrain.iter().map(|t| t.code).collect();
-                    cx.err(
-                        at(line_off + i),
-                        format!(
-                            "unknown terrain code '{ch}' at hex {} (codes are \"{codes}\")",
-                            grid.at(c as u16 + 1, r as u16 + 1).map_or(String::new(), |h| grid.label(h))
-                        ),
-                    );
+                    let hex = grid
+                        .at(c as u16 + 1, r as u16 + 1)
+                        .map_or(String::new(), |h| grid.label(h));
+                    unknown.push((line_off + i, ch, hex));
                     ok = false;
                 }
             }
+        }
+    }
+    if codes_ok {
+        // One error per letter, up to a point: a whole map of them says no more.
+        const SHOWN: usize = 20;
+        let codes: String = terrain.iter().map(|t| t.code).collect();
+        for (off, ch, hex) in unknown.iter().take(SHOWN) {
+            cx.err(
+                at(*off),
+                format!("unknown terrain code '{ch}' at hex {hex} (codes are \"{codes}\")"),
+            );
+        }
+        if let Some((off, _, hex)) = unknown.get(SHOWN) {
+            let more = unknown.len() - SHOWN;
+            cx.err(
+                at(*off),
+                format!(
+                    "{more} more unknown terrain codes, from hex {hex} on (codes are \"{codes}\")"
+                ),
+            );
         }
     }
     ok.then_some(out)
@@ -891,4 +1346,85 @@ fn set_side(bits: &mut [u16], grid: &Grid, h: HexId, d: Dir, here: u16, there: u
     bits[h.index() * 6 + d as usize] |= here;
     let o = grid.neighbour(h, d);
     bits[o.index() * 6 + d.opposite() as usize] |= there;
+}
+
+/// `[supply]`: the model, attrition and the port rule (MAL-SUP-7, MAL-SUP-8).
+fn check_supply(
+    cx: &mut Ctx<'_>,
+    raw: &SupplyFile,
+    grid: &Grid,
+    sides: &[SideInfo; 2],
+) -> SupplyRules {
+    let model = match raw.model.as_ref().map(|m| (m.get_ref().as_str(), m.span())) {
+        None | Some(("none", _)) => SupplyModel::None,
+        Some(("binary", _)) => SupplyModel::Binary,
+        Some(("graded", _)) => SupplyModel::Graded,
+        Some((m, span)) => {
+            cx.err(
+                span,
+                format!("unknown supply model \"{m}\" (none, binary or graded)"),
+            );
+            SupplyModel::None
+        }
+    };
+    let attrition = match &raw.attrition {
+        Some(a) => {
+            let v = *a.get_ref();
+            if !(0..=100).contains(&v) {
+                cx.err(
+                    a.span(),
+                    format!("attrition must be a percentage 0 to 100, not {v}"),
+                );
+            }
+            v.clamp(0, 100) as u8
+        }
+        None => 30,
+    };
+    let attrition_both_sides = match raw
+        .attrition_sides
+        .as_ref()
+        .map(|m| (m.get_ref().as_str(), m.span()))
+    {
+        None | Some(("both", _)) => true,
+        Some(("phasing", _)) => false,
+        Some((m, span)) => {
+            cx.err(
+                span,
+                format!("attrition_sides must be \"both\" or \"phasing\", not \"{m}\""),
+            );
+            true
+        }
+    };
+    let ports = raw.ports.as_ref().and_then(|p| {
+        let side = cx.side(sides, &p.side)?;
+        let west_after = match &p.west_after {
+            Some(h) => Some(cx.hex(grid, h, "[supply.ports] west_after")?),
+            None => None,
+        };
+        let west_chance = match &p.west_chance {
+            Some(c) => {
+                let v = *c.get_ref();
+                if !(0..=100).contains(&v) {
+                    cx.err(
+                        c.span(),
+                        format!("west_chance must be a percentage 0 to 100, not {v}"),
+                    );
+                }
+                v.clamp(0, 100) as u8
+            }
+            None => 100,
+        };
+        Some(PortRule {
+            side,
+            east: p.east,
+            west_after,
+            west_chance,
+        })
+    });
+    SupplyRules {
+        model,
+        attrition,
+        attrition_both_sides,
+        ports,
+    }
 }

@@ -14,7 +14,19 @@ use crate::hex::{Dir, Grid, HexId};
 
 /// Movement points in fixed point: `Mp(6)` is one point, so halves and thirds
 /// are exact and sums never round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct Mp(pub u16);
 
@@ -60,7 +72,9 @@ impl fmt::Display for Mp {
 }
 
 /// One of the two sides. `Side(0)` moves first in each game turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Side(pub u8);
 
 impl Side {
@@ -122,7 +136,11 @@ impl UnitKind {
 
     /// The name used in files.
     pub fn name(self) -> &'static str {
-        Self::NAMES.iter().find(|(_, k)| *k == self).map(|(n, _)| *n).unwrap_or("?")
+        Self::NAMES
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
     }
 
     /// Mounted for MP-ZOC-8 and MP-CHG-1: cavalry and leaders (camels are not).
@@ -282,7 +300,11 @@ impl PhaseKind {
 
     /// Name used in files and logs.
     pub fn name(self) -> &'static str {
-        Self::NAMES.iter().find(|(_, k)| *k == self).map(|(n, _)| *n).unwrap_or("?")
+        Self::NAMES
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
     }
 }
 
@@ -295,6 +317,46 @@ pub struct Victory {
     pub decisive: i32,
     /// Margin for a marginal victory.
     pub marginal: i32,
+}
+
+/// Which supply rules a scenario plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SupplyModel {
+    /// Every unit is always in supply.
+    #[default]
+    None,
+    /// Supplied or not (MAL-SUP-1..8).
+    Binary,
+    /// Full, limited, out, special, with U-levels and HQs (GS-1..8).
+    Graded,
+}
+
+/// MAL-SUP-7: a side that draws supply from ports it controls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortRule {
+    /// The side.
+    pub side: Side,
+    /// East-coast ports it controls are sources.
+    pub east: bool,
+    /// West-coast ports become sources once this hex (Penang) is captured
+    /// with its shipping intact; `None`: always.
+    pub west_after: Option<HexId>,
+    /// Percent chance the shipping is captured intact, rolled once.
+    pub west_chance: u8,
+}
+
+/// Supply rules of a scenario.
+#[derive(Clone, Debug, Default)]
+pub struct SupplyRules {
+    /// The model.
+    pub model: SupplyModel,
+    /// MAL-SUP-8: base attrition chance in percent for an unsupplied unit.
+    pub attrition: u8,
+    /// MAL-SUP-8: attrition strikes both sides' unsupplied units in each
+    /// Supply Phase (the rule's letter), or only the phasing side's.
+    pub attrition_both_sides: bool,
+    /// MAL-SUP-7 ports.
+    pub ports: Option<PortRule>,
 }
 
 /// Bits of a hexside, as seen from the hex it belongs to.
@@ -371,6 +433,14 @@ pub struct Scenario {
     pub(crate) victory: Victory,
     pub(crate) stacking: u8,
     pub(crate) phases: Vec<PhaseKind>,
+    pub(crate) supply: SupplyRules,
+    pub(crate) forts: Vec<HexId>,
+    pub(crate) rail_capacity: [u8; 2],
+    pub(crate) rail_hexes: u16,
+    /// Per-class step table for movement searches (built after checking).
+    pub(crate) edges: Vec<crate::movement::Edge>,
+    /// Per hex, the directions its ZOC spreads into (built after checking).
+    pub(crate) zoc_dirs: Vec<u8>,
 }
 
 impl Scenario {
@@ -477,7 +547,10 @@ impl Scenario {
     }
     /// The name of a hex, if it has one.
     pub fn place_name(&self, h: HexId) -> Option<&str> {
-        self.place_names.iter().find(|(p, _)| *p == h).map(|(_, n)| n.as_str())
+        self.place_names
+            .iter()
+            .find(|(p, _)| *p == h)
+            .map(|(_, n)| n.as_str())
     }
     /// A side's supply sources.
     pub fn sources(&self, s: Side) -> &[HexId] {
@@ -527,6 +600,22 @@ impl Scenario {
     /// D-TURN-1 phases of each player-turn.
     pub fn phases(&self) -> &[PhaseKind] {
         &self.phases
+    }
+    /// Supply rules.
+    pub fn supply_rules(&self) -> &SupplyRules {
+        &self.supply
+    }
+    /// MAL-RAIL-2: units `side` may move by rail per Rail Phase.
+    pub fn rail_capacity(&self, side: Side) -> u8 {
+        self.rail_capacity[side.index()]
+    }
+    /// MAL-RAIL-1: most hexes in one rail move.
+    pub fn rail_hexes(&self) -> u16 {
+        self.rail_hexes
+    }
+    /// All fort hexes.
+    pub fn forts(&self) -> &[HexId] {
+        &self.forts
     }
     /// Whether a unit of `class` may stand in `h`: it can enter the terrain,
     /// or a route it may follow passes through (armor on a mountain road).

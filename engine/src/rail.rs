@@ -1,0 +1,189 @@
+//! Rail movement (MAL-RAIL-1..6).
+//!
+//! In the Rail Phase up to the side's capacity of units move along connected
+//! rail lines, up to 40 hexes, through friendly-controlled rail hexes only,
+//! never into an enemy-occupied hex and stopping on entering enemy ZOC.
+//! Stacking is not checked during the phase, but the phase cannot end while
+//! a hex is overstacked; a rail move may be taken back until then.
+
+use std::collections::VecDeque;
+
+use crate::hex::{Dir, HexId};
+use crate::movement::Scratch;
+use crate::scenario::{PhaseKind, Scenario, Side, side_bits};
+use crate::state::{GameState, SupplyState, UnitId, unit_flags};
+use crate::zoc;
+
+/// Why a unit may not move by rail now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRail {
+    /// Not its side's Rail Phase.
+    NotRailPhase,
+    /// Not on the map.
+    NotOnMap,
+    /// MAL-RAIL-3, MAL-SUP-6: unsupplied.
+    Unsupplied,
+    /// MAL-RAIL-3: it moved in this player-turn's Movement (or Naval) Phase.
+    MovedThisTurn,
+    /// MAL-RAIL-3: it was adjacent to an enemy unit when the phase began.
+    AdjacentToEnemy,
+    /// It has already moved by rail this phase.
+    AlreadyRailed,
+    /// MAL-RAIL-2: the side's rail capacity is used up.
+    CapacityUsed,
+    /// Not on a friendly-controlled rail hex.
+    NotOnRail,
+}
+
+impl NoRail {
+    /// For people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            NoRail::NotRailPhase => "it is not its side's Rail Phase",
+            NoRail::NotOnMap => "it is not on the map",
+            NoRail::Unsupplied => "it is unsupplied (MAL-SUP-6, MAL-RAIL-3)",
+            NoRail::MovedThisTurn => {
+                "it moved in this player-turn's Movement or Naval Phase (MAL-RAIL-3)"
+            }
+            NoRail::AdjacentToEnemy => {
+                "it was adjacent to an enemy unit when the Rail Phase began (MAL-RAIL-3)"
+            }
+            NoRail::AlreadyRailed => "it has already moved by rail this phase",
+            NoRail::CapacityUsed => {
+                "the side's rail capacity for this phase is used up (MAL-RAIL-2)"
+            }
+            NoRail::NotOnRail => "it is not on a friendly-controlled rail hex",
+        }
+    }
+}
+
+/// Whether `u` may move by rail now, and if not why (MAL-RAIL-2, MAL-RAIL-3).
+pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), NoRail> {
+    let side = scen.unit(u).side;
+    if state.is_over() || state.phase(scen) != PhaseKind::Rail || state.active_side() != side {
+        return Err(NoRail::NotRailPhase);
+    }
+    let us = state.unit(u);
+    if !us.on_map() {
+        return Err(NoRail::NotOnMap);
+    }
+    if us.has(unit_flags::RAILED) {
+        return Err(NoRail::AlreadyRailed);
+    }
+    if state.rail_used() >= scen.rail_capacity(side) {
+        return Err(NoRail::CapacityUsed);
+    }
+    if us.supply == SupplyState::Out {
+        return Err(NoRail::Unsupplied);
+    }
+    if us.has(unit_flags::MOVED) {
+        return Err(NoRail::MovedThisTurn);
+    }
+    if us.has(unit_flags::RAIL_BARRED) {
+        return Err(NoRail::AdjacentToEnemy);
+    }
+    if !scen.has_route(us.hex, crate::scenario::RouteKind::Rail)
+        || state.control(us.hex) != Some(side)
+    {
+        return Err(NoRail::NotOnRail);
+    }
+    Ok(())
+}
+
+/// Every hex `u` could reach by rail now, with the number of rail hexes
+/// entered (MAL-RAIL-1, MAL-RAIL-4), in breadth-first order. `ms` must be
+/// prepared for `state`. Empty if it may not rail-move.
+pub fn destinations(
+    scen: &Scenario,
+    state: &GameState,
+    ms: &Scratch,
+    u: UnitId,
+    mut f: impl FnMut(HexId, u16),
+) {
+    if eligibility(scen, state, u).is_err() {
+        return;
+    }
+    search(scen, state, ms, u, |h, d, _| f(h, d));
+}
+
+/// The rail path from `u`'s hex to `to` (hexes entered), if `to` is reachable.
+pub fn path(
+    scen: &Scenario,
+    state: &GameState,
+    ms: &Scratch,
+    u: UnitId,
+    to: HexId,
+) -> Option<Vec<HexId>> {
+    if eligibility(scen, state, u).is_err() {
+        return None;
+    }
+    let mut prev: Vec<(HexId, HexId)> = Vec::new();
+    let mut found = false;
+    search(scen, state, ms, u, |h, _, p| {
+        prev.push((h, p));
+        found |= h == to;
+    });
+    if !found {
+        return None;
+    }
+    let start = state.unit(u).hex;
+    let mut out = vec![to];
+    let mut h = to;
+    while let Some(&(_, p)) = prev.iter().find(|(x, _)| *x == h) {
+        if p == start {
+            break;
+        }
+        out.push(p);
+        h = p;
+    }
+    out.reverse();
+    Some(out)
+}
+
+/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex)`.
+fn search(
+    scen: &Scenario,
+    state: &GameState,
+    ms: &Scratch,
+    u: UnitId,
+    mut f: impl FnMut(HexId, u16, HexId),
+) {
+    let side = scen.unit(u).side;
+    let start = state.unit(u).hex;
+    let grid = scen.grid();
+    let limit = scen.rail_hexes();
+    // Rail searches are rare (a few per phase): a local visited list is fine.
+    let mut seen = vec![false; grid.len()];
+    seen[start.index()] = true;
+    let mut queue = VecDeque::from([(start, 0u16)]);
+    while let Some((h, d)) = queue.pop_front() {
+        if d >= limit || (h != start && zoc::in_enemy_zoc(scen, &ms.zoc, h, side)) {
+            continue; // MAL-RAIL-1: 40 hexes; entering enemy ZOC ends the move.
+        }
+        for dir in Dir::ALL {
+            if scen.hexside(h, dir) & side_bits::RAIL == 0 {
+                continue;
+            }
+            let n = grid.neighbour(h, dir);
+            if seen[n.index()] || ms.count(n, side.other()) > 0 || state.control(n) != Some(side) {
+                continue; // MAL-RAIL-4: friendly-controlled rail hexes only.
+            }
+            seen[n.index()] = true;
+            f(n, d + 1, h);
+            queue.push_back((n, d + 1));
+        }
+    }
+}
+
+/// MAL-RAIL-5: the first overstacked hex of `side`, if any.
+pub fn overstacked(scen: &Scenario, state: &GameState, side: Side) -> Option<HexId> {
+    let mut count = vec![0u8; scen.grid().len()];
+    for u in state.units_of(scen, side) {
+        let h = state.unit(u).hex;
+        count[h.index()] += 1;
+        if count[h.index()] > scen.stacking() {
+            return Some(h);
+        }
+    }
+    None
+}

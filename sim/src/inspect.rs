@@ -1,0 +1,276 @@
+//! `hexwar inspect SCENARIO`: what the movement and ZOC rules say about a
+//! position, for people checking a scenario or a rule.
+
+use std::fmt;
+
+use hexwar_engine::movement::can_move;
+use hexwar_engine::state::unit_flags;
+use hexwar_engine::zoc::zoc_hexes;
+use hexwar_engine::{GameState, PhaseKind, Scenario, Side, UnitId, reachable};
+use serde::Serialize;
+
+/// A unit or side that is not in the scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InspectError {
+    /// No unit with that id.
+    UnknownUnit {
+        /// What was asked for.
+        id: String,
+        /// Scenario name.
+        scenario: String,
+        /// Some of the ids there are.
+        known: Vec<String>,
+    },
+    /// No side with that id or name.
+    UnknownSide {
+        /// What was asked for.
+        name: String,
+        /// The side ids there are.
+        known: [String; 2],
+    },
+}
+
+impl fmt::Display for InspectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InspectError::UnknownUnit {
+                id,
+                scenario,
+                known,
+            } => {
+                write!(
+                    f,
+                    "no unit \"{id}\" in scenario {scenario} (units: {}",
+                    known.join(", ")
+                )?;
+                f.write_str(")")
+            }
+            InspectError::UnknownSide { name, known } => {
+                write!(f, "no side \"{name}\" (sides: {}, {})", known[0], known[1])
+            }
+        }
+    }
+}
+
+impl std::error::Error for InspectError {}
+
+/// Finds a unit by id (ignoring case).
+pub fn find_unit(scen: &Scenario, id: &str) -> Result<UnitId, InspectError> {
+    scen.unit_by_id(id).ok_or_else(|| {
+        const SHOWN: usize = 30;
+        let mut known: Vec<String> = scen
+            .units()
+            .iter()
+            .take(SHOWN)
+            .map(|u| u.id.clone())
+            .collect();
+        if scen.units().len() > SHOWN {
+            known.push(format!("... {} more", scen.units().len() - SHOWN));
+        }
+        InspectError::UnknownUnit {
+            id: id.to_string(),
+            scenario: scen.name().to_string(),
+            known,
+        }
+    })
+}
+
+/// Finds a side by id or name (ignoring case), or by number (`0`, `1`).
+pub fn find_side(scen: &Scenario, name: &str) -> Result<Side, InspectError> {
+    scen.side_by_name(name)
+        .or(match name.trim() {
+            "0" => Some(Side(0)),
+            "1" => Some(Side(1)),
+            _ => None,
+        })
+        .ok_or_else(|| InspectError::UnknownSide {
+            name: name.to_string(),
+            known: Side::BOTH.map(|s| scen.side(s).id.clone()),
+        })
+}
+
+/// One reachable hex.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveLine {
+    /// Hex label.
+    pub hex: String,
+    /// Cost as printed (`1.5`).
+    pub cost: String,
+    /// Cost as a number.
+    pub cost_mp: f64,
+    /// The move ends there: the hex is in enemy ZOC (MP-ZOC-6).
+    pub stops: bool,
+    /// Hexes entered on the way, ending with `hex`.
+    pub path: Vec<String>,
+}
+
+/// Where a unit can move now, or why it cannot.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Moves {
+    /// Unit id.
+    pub unit: String,
+    /// Unit type name.
+    pub unit_type: String,
+    /// Side id.
+    pub side: String,
+    /// Where it stands (label), if on the map.
+    pub hex: Option<String>,
+    /// Movement points left.
+    pub mp_left: String,
+    /// Whether it may move at all now.
+    pub can_move: bool,
+    /// Why not, when it may not.
+    pub reason: Option<String>,
+    /// Every hex it can reach, cheapest first.
+    pub destinations: Vec<MoveLine>,
+}
+
+/// Every hex `u` can reach in `state` (`hexwar_engine::reachable`), or the
+/// reason it cannot move now.
+pub fn moves(scen: &Scenario, state: &GameState, u: UnitId) -> Moves {
+    let grid = scen.grid();
+    let setup = scen.unit(u);
+    let us = state.unit(u);
+    let reach = reachable(scen, state, u);
+    let destinations = reach
+        .destinations
+        .iter()
+        .map(|d| MoveLine {
+            hex: grid.label(d.hex),
+            cost: d.cost.to_string(),
+            cost_mp: d.cost.as_f64(),
+            stops: d.stops,
+            path: d.path.iter().map(|&h| grid.label(h)).collect(),
+        })
+        .collect();
+    let movable = can_move(scen, state, u);
+    Moves {
+        unit: setup.id.clone(),
+        unit_type: scen.unit_type(u).name.clone(),
+        side: scen.side(setup.side).id.clone(),
+        hex: us.on_map().then(|| grid.label(us.hex)),
+        mp_left: state.mp_left(scen, u).to_string(),
+        can_move: movable,
+        reason: (!movable).then(|| why_not(scen, state, u)),
+        destinations,
+    }
+}
+
+/// Why `u` cannot move now, in the order the checks matter to a user.
+fn why_not(scen: &Scenario, state: &GameState, u: UnitId) -> String {
+    let setup = scen.unit(u);
+    let us = state.unit(u);
+    let grid = scen.grid();
+    let side = &scen.side(setup.side).name;
+    let active = &scen.side(state.active_side()).name;
+    let phase = state.phase(scen);
+    if state.is_over() {
+        return "the game is over".into();
+    }
+    if us.eliminated() {
+        return format!("{} has been eliminated", setup.id);
+    }
+    if !us.hex.is_some() {
+        return format!(
+            "{} is not on the map yet: it arrives on turn {} at {} (now turn {})",
+            setup.id,
+            setup.arrives,
+            grid.label(setup.hex),
+            state.turn()
+        );
+    }
+    if setup.side != state.active_side() {
+        return format!(
+            "{} belongs to {side}, but it is {active}'s {} phase (turn {}); \
+             pass --state FILE with a saved game in {side}'s movement phase",
+            setup.id,
+            phase.name(),
+            state.turn()
+        );
+    }
+    if phase != PhaseKind::Movement {
+        return format!(
+            "it is {active}'s {} phase (turn {}), not a movement phase",
+            phase.name(),
+            state.turn()
+        );
+    }
+    if us.has(unit_flags::MOVE_ENDED) {
+        return format!(
+            "{}'s move ended when it entered enemy ZOC (MP-ZOC-6)",
+            setup.id
+        );
+    }
+    format!("{} has no movement points left this phase", setup.id)
+}
+
+impl fmt::Display for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = self.hex.as_deref().unwrap_or("off the map");
+        writeln!(
+            f,
+            "{} ({}, {}) at {at}, {} MP left",
+            self.unit, self.unit_type, self.side, self.mp_left
+        )?;
+        if let Some(r) = &self.reason {
+            return writeln!(f, "cannot move now: {r}");
+        }
+        if self.destinations.is_empty() {
+            return writeln!(f, "no hex within reach");
+        }
+        writeln!(f, "{} hexes within reach:", self.destinations.len())?;
+        let w = self
+            .destinations
+            .iter()
+            .map(|d| d.hex.len())
+            .max()
+            .unwrap_or(4)
+            .max(3);
+        writeln!(f, "  {:w$}  {:>5}  {:4}  path", "hex", "cost", "stop")?;
+        for d in &self.destinations {
+            let stop = if d.stops { "ZOC" } else { "" };
+            writeln!(
+                f,
+                "  {:w$}  {:>5}  {stop:4}  {}",
+                d.hex,
+                d.cost,
+                d.path.join(" ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The hexes in one side's ZOC.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Zoc {
+    /// Side id.
+    pub side: String,
+    /// Side name.
+    pub name: String,
+    /// Hex labels, in id order (row by row).
+    pub hexes: Vec<String>,
+}
+
+/// The hexes in `side`'s ZOC in `state` (MP-ZOC-1..5).
+pub fn zoc(scen: &Scenario, state: &GameState, side: Side) -> Zoc {
+    let grid = scen.grid();
+    Zoc {
+        side: scen.side(side).id.clone(),
+        name: scen.side(side).name.clone(),
+        hexes: zoc_hexes(scen, state, side)
+            .into_iter()
+            .map(|h| grid.label(h))
+            .collect(),
+    }
+}
+
+impl fmt::Display for Zoc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} ZOC: {} hexes", self.name, self.hexes.len())?;
+        for row in self.hexes.chunks(12) {
+            writeln!(f, "  {}", row.join(" "))?;
+        }
+        Ok(())
+    }
+}

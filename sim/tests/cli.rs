@@ -1,0 +1,475 @@
+//! The `hexwar` binary, run as a user would: exit codes, messages, and
+//! output that parses.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin};
+use rand::SeedableRng;
+use serde_json::Value;
+
+fn hexwar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexwar"))
+        .args(args)
+        .output()
+        .expect("the hexwar binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts the exit code, showing the output when it is wrong, and that
+/// nothing panicked.
+fn expect_code(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(o),
+        stderr(o)
+    );
+    assert!(!stderr(o).contains("panicked"), "panic:\n{}", stderr(o));
+}
+
+fn json(o: &Output) -> Value {
+    expect_code(o, 0);
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", stdout(o)))
+}
+
+/// A fresh directory for one test's files, removed when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(test: &str) -> TempDir {
+    let dir = std::env::temp_dir().join(format!("hexwar-sim-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    TempDir(dir)
+}
+
+fn repo_file(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn rich() -> String {
+    repo_file("tests/fixtures/rich.toml")
+}
+
+fn load(path: &str) -> Scenario {
+    Scenario::from_toml(&std::fs::read_to_string(path).unwrap(), path).unwrap()
+}
+
+#[test]
+fn scenarios_lists_every_builtin() {
+    let o = hexwar(&["scenarios"]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    for name in builtin::names() {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing:\n{text}"
+        );
+    }
+    let list = json(&hexwar(&["scenarios", "--json"]));
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, builtin::names().collect::<Vec<_>>());
+    for s in list.as_array().unwrap() {
+        assert!(s["columns"].as_u64().unwrap() > 0);
+        assert!(s["turns"].as_u64().unwrap() > 0);
+        assert!(s["units"][0].as_u64().unwrap() > 0 && s["units"][1].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn validate_accepts_a_good_file() {
+    let file = repo_file("../engine/scenarios/malaya.toml");
+    let o = hexwar(&["validate", &file]);
+    expect_code(&o, 0);
+    assert!(stdout(&o).contains(": ok"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("malaya"), "{}", stdout(&o));
+
+    let o = hexwar(&["validate", &rich()]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    for part in [
+        "8x6",
+        "clear 44",
+        "woods 2",
+        "2 units + 1 reinforcement",
+        "Trunk (8 hexes)",
+        "objectives 2",
+    ] {
+        assert!(text.contains(part), "{part} missing:\n{text}");
+    }
+}
+
+#[test]
+fn validate_reports_each_error_with_file_line_col() {
+    let dir = temp_dir("validate-broken");
+    let good = std::fs::read_to_string(rich()).unwrap();
+    // Two checked errors: a route that jumps and an unknown side.
+    let broken = good
+        .replace(r#""0101", "0201", "0302""#, r#""0101", "0201", "0304""#)
+        .replace(
+            r#"side = "red"
+type = "cav""#,
+            r#"side = "green"
+type = "cav""#,
+        );
+    let path = dir.join("broken.toml");
+    std::fs::write(&path, broken).unwrap();
+    let o = hexwar(&["validate", path.to_str().unwrap()]);
+    expect_code(&o, 1);
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 2, "{err}");
+    let prefix = format!("{}:", path.display());
+    for l in &lines {
+        let rest = l
+            .strip_prefix(&prefix)
+            .unwrap_or_else(|| panic!("not file:line:col: {l}"));
+        let mut parts = rest.splitn(3, ':');
+        assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{l}");
+        assert!(parts.next().unwrap().parse::<usize>().is_ok(), "{l}");
+        assert!(parts.next().unwrap().starts_with(' '), "{l}");
+    }
+    assert!(err.contains("0304"), "{err}");
+    assert!(err.contains("green"), "{err}");
+
+    // Other commands refuse the file the same way.
+    let o = hexwar(&["show", path.to_str().unwrap()]);
+    expect_code(&o, 1);
+    assert!(stderr(&o).contains(&prefix), "{}", stderr(&o));
+}
+
+#[test]
+fn validate_never_panics_on_garbage() {
+    let dir = temp_dir("validate-garbage");
+    let cases: [(&str, &[u8]); 5] = [
+        ("syntax.toml", b"[scenario\nname = 1\n"),
+        ("empty.toml", b""),
+        ("shape.toml", b"[scenario]\nname = \"x\"\ntitle = 3\n"),
+        ("binary.toml", &[0xff, 0xfe, 0x00, 0x9f, 0x92, 0x96]),
+        ("latin1.toml", b"# caf\xe9\n[scenario]\n"),
+    ];
+    for (name, bytes) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let o = hexwar(&["validate", path.to_str().unwrap()]);
+        expect_code(&o, 1);
+        assert!(
+            stderr(&o).starts_with(&format!("{}:", path.display())),
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
+    // The Latin-1 byte is on line 1, after "# caf".
+    let o = hexwar(&["validate", dir.join("latin1.toml").to_str().unwrap()]);
+    assert!(stderr(&o).contains("latin1.toml:1:6: "), "{}", stderr(&o));
+}
+
+#[test]
+fn validate_of_a_missing_file_exits_2() {
+    let dir = temp_dir("validate-missing");
+    let path = dir.join("nothing-here.toml");
+    let o = hexwar(&["validate", path.to_str().unwrap()]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("nothing-here.toml"), "{}", stderr(&o));
+}
+
+#[test]
+fn unknown_scenario_exits_2_with_a_clear_message() {
+    let runs: [&[&str]; 4] = [
+        &["show", "atlantis"],
+        &["inspect", "atlantis", "--zoc", "0"],
+        &["simulate", "--scenario", "atlantis", "--games", "1"],
+        &["show", "no/such/dir/atlantis.toml"],
+    ];
+    for args in runs {
+        let o = hexwar(args);
+        expect_code(&o, 2);
+        let err = stderr(&o);
+        assert!(err.contains("unknown scenario"), "{args:?}: {err}");
+        assert!(err.contains("malaya"), "should list the built-ins: {err}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["frobnicate"][..],
+        &["inspect", "malaya"],
+        &["inspect", "malaya", "--moves", "nobody"],
+        &["inspect", "malaya", "--zoc", "purple"],
+        &["simulate", "--games", "1", "--blue", "genius"],
+    ] {
+        let o = hexwar(args);
+        expect_code(&o, 2);
+        assert!(!stderr(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn show_prints_a_summary_and_writes_svg() {
+    let dir = temp_dir("show");
+    for name in builtin::names() {
+        let svg = dir.join(format!("{name}.svg"));
+        let o = hexwar(&["show", name, "--svg", svg.to_str().unwrap()]);
+        expect_code(&o, 0);
+        let scen = builtin::load(name).unwrap();
+        assert!(stdout(&o).contains(scen.title()), "{}", stdout(&o));
+        let text = std::fs::read_to_string(&svg).unwrap();
+        assert!(text.starts_with("<svg"), "{name}");
+        assert!(text.trim_end().ends_with("</svg>"), "{name}");
+        assert_eq!(
+            text.matches("<polygon class=\"hex\"").count(),
+            scen.grid().len(),
+            "{name}: one polygon per hex"
+        );
+    }
+
+    let svg = dir.join("rich.svg");
+    let o = hexwar(&["show", &rich(), "--svg", svg.to_str().unwrap()]);
+    expect_code(&o, 0);
+    let out = stdout(&o);
+    for part in [
+        "Rich & <escaped> map",
+        "Blue (blue) moves first",
+        "Townsville",
+        "turn 2 at 0101",
+        "supply, movement",
+    ] {
+        assert!(out.contains(part), "{part} missing:\n{out}");
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"));
+    assert!(
+        text.contains("Rich &amp; &lt;escaped&gt; map"),
+        "titles are escaped"
+    );
+    for part in [
+        "<title>bridge</title>",
+        "<title>ford</title>",
+        "<title>fort</title>",
+        "road Trunk",
+        "track Path",
+        "rail Line",
+        "Townsville",
+        "objective",
+    ] {
+        assert!(text.contains(part), "{part} missing from the SVG");
+    }
+    // Four counters on the map at the start; the reinforcement is not.
+    assert_eq!(text.matches(r#"class="counter""#).count(), 4);
+}
+
+/// A saved game of the rich fixture in the second side's movement phase.
+fn red_to_move(dir: &Path) -> PathBuf {
+    let scen = load(&rich());
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut game = GameState::new(&scen, &mut rng);
+    while !(game.active_side() == Side(1) && game.phase(&scen) == PhaseKind::Movement) {
+        game.apply(&scen, Action::EndPhase, &mut rng, &mut ())
+            .unwrap();
+    }
+    let path = dir.join("red.json");
+    std::fs::write(
+        &path,
+        serde_json::to_string_pretty(&game.to_saved(&scen)).unwrap(),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn inspect_moves_as_json() {
+    for name in builtin::names() {
+        let scen = builtin::load(name).unwrap();
+        let unit = scen
+            .units()
+            .iter()
+            .find(|u| u.side == Side(0) && u.arrives <= 1)
+            .unwrap();
+        let v = json(&hexwar(&["inspect", name, "--moves", &unit.id, "--json"]));
+        assert_eq!(v["unit"], unit.id.as_str());
+        assert_eq!(v["can_move"], true, "{name}: {v}");
+        assert!(v["destinations"].is_array());
+    }
+
+    let v = json(&hexwar(&["inspect", &rich(), "--moves", "B1", "--json"]));
+    let dests = v["destinations"].as_array().unwrap();
+    let find = |hex: &str| {
+        dests
+            .iter()
+            .find(|d| d["hex"] == hex)
+            .unwrap_or_else(|| panic!("{hex} not reached: {v}"))
+    };
+    assert_eq!(find("0302")["cost"], "1");
+    assert_eq!(find("0201")["cost"], "1.5", "road from 0302");
+    assert_eq!(find("0201")["path"], serde_json::json!(["0302", "0201"]));
+    assert_eq!(find("0404")["stops"], true, "0404 is in r1's ZOC");
+    assert_eq!(find("0302")["stops"], false);
+}
+
+#[test]
+fn inspect_moves_explains_why_a_unit_cannot_move() {
+    let o = hexwar(&["inspect", &rich(), "--moves", "r1"]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    assert!(text.contains("cannot move now"), "{text}");
+    assert!(text.contains("--state"), "{text}");
+
+    let v = json(&hexwar(&["inspect", &rich(), "--moves", "b3", "--json"]));
+    assert_eq!(v["can_move"], false);
+    assert!(v["reason"].as_str().unwrap().contains("turn 2"), "{v}");
+
+    let dir = temp_dir("inspect-state");
+    let saved = red_to_move(&dir);
+    let v = json(&hexwar(&[
+        "inspect",
+        &rich(),
+        "--state",
+        saved.to_str().unwrap(),
+        "--moves",
+        "r1",
+        "--json",
+    ]));
+    assert_eq!(v["can_move"], true, "{v}");
+    assert!(!v["destinations"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn inspect_zoc_as_json() {
+    for name in builtin::names() {
+        let scen = builtin::load(name).unwrap();
+        let side = &scen.side(Side(1)).id;
+        let v = json(&hexwar(&["inspect", name, "--zoc", side, "--json"]));
+        assert_eq!(v["side"], side.as_str());
+        assert!(v["hexes"].is_array());
+    }
+    let v = json(&hexwar(&["inspect", &rich(), "--zoc", "Red", "--json"]));
+    let hexes: Vec<&str> = v["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    // r1 in 0504: its ZOC covers its neighbours but not the town 0403 (MP-ZOC-2).
+    for h in ["0503", "0603", "0604", "0505", "0404"] {
+        assert!(hexes.contains(&h), "{h} not in {hexes:?}");
+    }
+    assert!(!hexes.contains(&"0403"), "{hexes:?}");
+}
+
+#[test]
+fn bad_state_files_are_named() {
+    let dir = temp_dir("bad-state");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ not json").unwrap();
+    let o = hexwar(&[
+        "inspect",
+        &rich(),
+        "--state",
+        bad.to_str().unwrap(),
+        "--zoc",
+        "red",
+    ]);
+    expect_code(&o, 1);
+    assert!(stderr(&o).contains("bad.json"), "{}", stderr(&o));
+
+    // A save of another scenario.
+    let saved = red_to_move(&dir);
+    let o = hexwar(&["show", "malaya", "--state", saved.to_str().unwrap()]);
+    expect_code(&o, 1);
+    assert!(stderr(&o).contains("red.json"), "{}", stderr(&o));
+
+    let o = hexwar(&[
+        "show",
+        &rich(),
+        "--state",
+        dir.join("missing.json").to_str().unwrap(),
+    ]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("missing.json"), "{}", stderr(&o));
+
+    let o = hexwar(&["show", &rich(), "--state", saved.to_str().unwrap()]);
+    expect_code(&o, 0);
+    assert!(stdout(&o).contains("Red movement phase"), "{}", stdout(&o));
+}
+
+#[test]
+fn simulate_plays_every_builtin_to_a_result() {
+    for name in builtin::names() {
+        let v = json(&hexwar(&[
+            "simulate",
+            "--scenario",
+            name,
+            "--games",
+            "20",
+            "--json",
+        ]));
+        assert_eq!(v["games"], 20);
+        assert_eq!(v["aborted"], 0, "{name}: {v}");
+        let wins =
+            v["sides"][0]["wins"].as_u64().unwrap() + v["sides"][1]["wins"].as_u64().unwrap();
+        assert_eq!(wins + v["draws"].as_u64().unwrap(), 20, "{name}: {v}");
+        assert!(v["mean_turns"].as_f64().unwrap() >= 1.0);
+    }
+    let o = hexwar(&["simulate", "--games", "5", "--scenario", &rich()]);
+    expect_code(&o, 0);
+    assert!(stdout(&o).contains("rich: 5 games"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("games/s"), "{}", stdout(&o));
+}
+
+#[test]
+fn simulate_gives_the_same_results_on_any_thread_count() {
+    let run = |threads: &str, seed: &str| {
+        let mut v = json(&hexwar(&[
+            "simulate",
+            "--scenario",
+            &rich(),
+            "--games",
+            "64",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--json",
+        ]));
+        let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
+        assert_eq!(timing["threads"].as_u64().unwrap().to_string(), threads);
+        v
+    };
+    assert_eq!(run("1", "9"), run("2", "9"));
+    assert_eq!(run("1", "9"), run("3", "9"));
+    assert_ne!(
+        run("2", "9")["sides"],
+        run("2", "10")["sides"],
+        "another seed plays other games"
+    );
+}
