@@ -315,7 +315,8 @@ impl GameState {
     }
 
     /// Every legal action now, appended to `out` (cleared first). Empty once
-    /// the game is over; otherwise it always holds [`Action::EndPhase`].
+    /// the game is over; otherwise it holds [`Action::EndPhase`], except in
+    /// a Rail Phase that has left a hex overstacked (MAL-RAIL-5).
     pub fn legal_actions(&self, scen: &Scenario, out: &mut Vec<Action>) {
         out.clear();
         if self.is_over() {

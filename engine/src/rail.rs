@@ -140,7 +140,10 @@ pub fn path(
     Some(out)
 }
 
-/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex)`.
+/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex)`
+/// for every hex the unit may end in. A train crosses any terrain, but the
+/// unit must be able to stand where it gets off (MAL-RAIL-1: movement rules
+/// still apply): terrain its class can enter, or a route it may follow.
 fn search(
     scen: &Scenario,
     state: &GameState,
@@ -149,6 +152,7 @@ fn search(
     mut f: impl FnMut(HexId, u16, HexId),
 ) {
     let side = scen.unit(u).side;
+    let class = scen.unit_type(u).class;
     let start = state.unit(u).hex;
     let grid = scen.grid();
     let limit = scen.rail_hexes();
@@ -169,7 +173,9 @@ fn search(
                 continue; // MAL-RAIL-4: friendly-controlled rail hexes only.
             }
             seen[n.index()] = true;
-            f(n, d + 1, h);
+            if scen.can_stand(n, class) {
+                f(n, d + 1, h);
+            }
             queue.push_back((n, d + 1));
         }
     }

@@ -34,6 +34,10 @@ pub struct SupplyScratch {
     dist: Vec<u16>,
     stamp: Vec<u32>,
     next: Vec<u16>,
+    /// Hexes holding units still to be judged (stamped with `generation`).
+    target: Vec<u32>,
+    /// Units still to be judged: (hex, movement allowance).
+    goals: Vec<(u16, u16)>,
     generation: u32,
     buckets: Vec<Vec<u16>>,
     /// Per unit, the last [`judge_side`] verdict: 1 supplied, 0 not, 2 not judged.
@@ -51,6 +55,7 @@ impl SupplyScratch {
                 dist: vec![0; n],
                 stamp: vec![0; n],
                 next: vec![NONE16; n],
+                target: vec![0; n],
                 ..SupplyScratch::default()
             };
         }
@@ -70,6 +75,7 @@ impl SupplyScratch {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
+            self.target.fill(0);
             self.generation = 1;
         }
     }
@@ -183,9 +189,12 @@ fn overland(
     budget: u16,
     ms: &Scratch,
     ss: &mut SupplyScratch,
+    early_stop: bool,
 ) {
-    ss.bump();
     let generation = ss.generation;
+    // The search can stop once every unit to judge is settled, or the cost
+    // passes the largest allowance among those not yet settled.
+    let mut limit = if early_stop { ss.goals.iter().map(|g| g.1).max().unwrap_or(0) } else { budget };
     if ss.buckets.len() <= budget as usize {
         ss.buckets.resize_with(budget as usize + 1, Vec::new);
     }
@@ -196,23 +205,47 @@ fn overland(
         ss.next[h] = NONE16;
         ss.buckets[0].push(h as u16);
     }
-    let grid = scen.grid();
-    for cost in 0..=budget {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n * 6..][..n * 6];
+    'search: for cost in 0..=budget {
+        if cost > limit {
+            for b in &mut ss.buckets[cost as usize..=budget as usize] {
+                b.clear();
+            }
+            break;
+        }
         while let Some(y) = ss.buckets[cost as usize].pop() {
             let y = HexId(y);
             if ss.dist(y) != cost {
                 continue;
             }
-            for d in Dir::ALL {
-                let x = grid.neighbour(y, d);
-                if !x.is_some() || blocked(scen, ms, x, side) {
+            if early_stop && ss.target[y.index()] == generation {
+                ss.goals.retain(|g| g.0 != y.0);
+                limit = ss.goals.iter().map(|g| g.1).max().unwrap_or(0);
+                if ss.goals.is_empty() {
+                    for b in &mut ss.buckets[cost as usize..=budget as usize] {
+                        b.clear();
+                    }
+                    break 'search;
+                }
+            }
+            for (d, e) in edges[y.index() * 6..][..6].iter().enumerate() {
+                if e.to == u16::MAX {
                     continue;
                 }
-                // The trace steps x -> y: entering y from x by normal costs (MAL-SUP-5).
-                let Some((c, _)) = step_cost(scen, x, d.opposite(), y, class, false, false) else {
+                let x = HexId(e.to);
+                if blocked(scen, ms, x, side) {
                     continue;
-                };
-                let total = cost as u32 + c.0 as u32;
+                }
+                // The trace steps x -> y: entering y from x by normal costs,
+                // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
+                let back = &edges[x.index() * 6 + Dir::from_index(d).opposite() as usize];
+                let rate = back.road.min(back.other);
+                let c = if rate != Mp::NO.0 { rate } else { back.base };
+                if c == Mp::NO.0 {
+                    continue;
+                }
+                let total = cost as u32 + c as u32;
                 if total <= budget as u32 && (total as u16) < ss.dist(x) {
                     ss.stamp[x.index()] = generation;
                     ss.dist[x.index()] = total as u16;
@@ -264,7 +297,17 @@ pub(crate) fn judge_side_into(
             }
         }
         let Some(budget) = budget else { continue };
-        overland(scen, side, class, budget, ms, ss);
+        ss.bump();
+        let generation = ss.generation;
+        ss.goals.clear();
+        for (u, setup) in state.units().iter().zip(setups) {
+            let ty = &scen.unit_types()[setup.unit_type as usize];
+            if u.on_map() && setup.side == side && ty.class == class {
+                ss.target[u.hex.index()] = generation;
+                ss.goals.push((u.hex.0, ty.movement.0));
+            }
+        }
+        overland(scen, side, class, budget, ms, ss, true);
         for (i, u) in state.units().iter().enumerate() {
             let ty = &scen.unit_types()[setups[i].unit_type as usize];
             if u.on_map() && setups[i].side == side && ty.class == class {
@@ -309,7 +352,8 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
         }
         ss.fit(scen.grid().len());
         network(scen, state, side, ms, ss);
-        overland(scen, side, ty.class, ty.movement.0, ms, ss);
+        ss.bump();
+        overland(scen, side, ty.class, ty.movement.0, ms, ss, false);
         if ss.dist(us.hex) <= ty.movement.0 {
             t.supplied = true;
             let mut h = us.hex;
@@ -352,7 +396,8 @@ fn diagnose(
     // The nearest road/rail hex within the allowance, ignoring what blocks.
     let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex) else {
         // None in reach: is one farther away, by an open path?
-        overland(scen, side, ty.class, 2000, ms, ss);
+        ss.bump();
+        overland(scen, side, ty.class, 2000, ms, ss, false);
         let d = ss.dist(hex);
         if d == u16::MAX {
             return "no road or rail hex within its movement allowance (by its own movement costs)"

@@ -7,10 +7,13 @@
 //! - no hex is overstacked or holds both sides; no unit stands on terrain it
 //!   cannot enter; movement points never go below zero; steps never grow;
 //! - a unit that enters enemy ZOC stops (MP-ZOC-6).
+//!
+//! Supply (attrition), rail moves and their take-backs are played too where
+//! a scenario has them.
 
 use hexwar_engine::movement::{self, Scratch};
 use hexwar_engine::state::unit_flags;
-use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, builtin, zoc};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId, builtin, zoc};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -19,7 +22,7 @@ const GAMES: u64 = 3334;
 /// Every this many steps the whole legal-action list is checked action by action.
 const FULL_CHECK_EVERY: u64 = 64;
 
-fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str) {
+fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &dyn Fn() -> String) {
     let grid = scen.grid();
     let mut count = vec![[0u8; 2]; grid.len()];
     for (i, u) in st.units().iter().enumerate() {
@@ -27,12 +30,14 @@ fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str
         let ty = scen.unit_type(id);
         assert!(
             u.steps <= before.units()[i].steps,
-            "{ctx}: steps of {} grew",
+            "{}: steps of {} grew",
+            ctx(),
             scen.unit(id).id
         );
         assert!(
             u.mp_spent <= ty.movement,
-            "{ctx}: {} spent more than its allowance",
+            "{}: {} spent more than its allowance",
+            ctx(),
             scen.unit(id).id
         );
         if !u.on_map() {
@@ -40,7 +45,8 @@ fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str
         }
         assert!(
             scen.can_stand(u.hex, ty.class),
-            "{ctx}: {} stands in {}, terrain it cannot enter",
+            "{}: {} stands in {}, terrain it cannot enter",
+            ctx(),
             scen.unit(id).id,
             grid.label(u.hex)
         );
@@ -48,12 +54,16 @@ fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &str
         c[scen.unit(id).side.index()] += 1;
         assert!(
             c[0] == 0 || c[1] == 0,
-            "{ctx}: both sides in {}",
+            "{}: both sides in {}",
+            ctx(),
             grid.label(u.hex)
         );
+        // MAL-RAIL-5: no stacking limit while rail moves are being made.
         assert!(
-            c[0].max(c[1]) <= scen.stacking(),
-            "{ctx}: {} is overstacked",
+            c[0].max(c[1]) <= scen.stacking()
+                || (!st.is_over() && st.phase(scen) == PhaseKind::Rail),
+            "{}: {} is overstacked",
+            ctx(),
             grid.label(u.hex)
         );
     }
@@ -69,20 +79,31 @@ fn random_game(
     let mut dice = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut st = GameState::new(scen, &mut dice);
     let mut steps = 0u64;
+    let mut mine = Vec::new();
+    let mut zmap = vec![0u8; scen.grid().len()];
     while !st.is_over() {
         steps += 1;
         assert!(steps < 200_000, "seed {seed}: game does not end");
-        let ctx = format!("{} seed {seed} step {steps}", scen.name());
+        let ctx = || format!("{} seed {seed} step {steps}", scen.name());
 
         if steps % FULL_CHECK_EVERY == 1 {
             st.legal_actions(scen, actions);
+            // EndPhase is always there, except while a Rail Phase leaves a hex
+            // overstacked (MAL-RAIL-5).
+            let overstacked = st.phase(scen) == PhaseKind::Rail
+                && hexwar_engine::rail::overstacked(scen, &st, st.active_side()).is_some();
             assert_eq!(
-                actions.last(),
-                Some(&Action::EndPhase),
-                "{ctx}: EndPhase missing"
+                actions.contains(&Action::EndPhase),
+                !overstacked,
+                "{}: EndPhase listed wrongly",
+                ctx()
             );
             for a in actions.iter() {
-                assert!(st.check(scen, *a).is_ok(), "{ctx}: listed {a:?} is refused");
+                assert!(
+                    st.check(scen, *a).is_ok(),
+                    "{}: listed {a:?} is refused",
+                    ctx()
+                );
             }
             // A move that is not listed must be refused, state untouched.
             let u = UnitId(rng.random_range(0..scen.units().len()) as u16);
@@ -92,19 +113,25 @@ fn random_game(
                 let mut copy = st.clone();
                 assert!(
                     copy.apply(scen, bogus, &mut dice.clone(), &mut ()).is_err(),
-                    "{ctx}: unlisted {bogus:?} accepted"
+                    "{}: unlisted {bogus:?} accepted",
+                    ctx()
                 );
-                assert_eq!(copy, st, "{ctx}: refused action changed the state");
+                assert_eq!(copy, st, "{}: refused action changed the state", ctx());
             }
         }
 
-        // Choose: end the phase now and then, else a random unit to a random destination.
+        // Choose: in the Movement Phase, end it now and then, else a random
+        // unit to a random destination; in other phases, any legal action.
         let mut action = Action::EndPhase;
-        if rng.random_bool(0.85) {
-            let mine: Vec<UnitId> = st
-                .units_of(scen, st.active_side())
-                .filter(|u| movement::can_move(scen, &st, *u))
-                .collect();
+        if st.phase(scen) != PhaseKind::Movement {
+            st.legal_actions(scen, actions);
+            action = actions[rng.random_range(0..actions.len())];
+        } else if rng.random_bool(0.85) {
+            mine.clear();
+            mine.extend(
+                st.units_of(scen, st.active_side())
+                    .filter(|u| movement::can_move(scen, &st, *u)),
+            );
             if !mine.is_empty() {
                 let u = mine[rng.random_range(0..mine.len())];
                 scratch.prepare(scen, &st);
@@ -124,25 +151,26 @@ fn random_game(
         let mut dice2 = dice.clone();
         checked
             .apply(scen, action, &mut dice2, &mut ())
-            .unwrap_or_else(|e| panic!("{ctx}: {action:?} refused: {}", e.describe(scen)));
+            .unwrap_or_else(|e| panic!("{}: {action:?} refused: {}", ctx(), e.describe(scen)));
         st.apply_unchecked(scen, action, &mut dice, &mut ());
-        assert_eq!(checked, st, "{ctx}: checked and unchecked apply differ");
+        assert_eq!(checked, st, "{}: checked and unchecked apply differ", ctx());
         check_position(scen, &st, &before, &ctx);
 
         // MP-ZOC-6: a unit that entered enemy ZOC has stopped.
         if let Action::Move { unit, to } = action {
             scratch.prepare(scen, &st);
             let side = scen.unit(unit).side;
-            let mut zmap = vec![0u8; scen.grid().len()];
             zoc::zoc_map(scen, &st, &mut zmap);
             if zoc::in_enemy_zoc(scen, &zmap, to, side) {
                 assert!(
                     st.unit(unit).has(unit_flags::MOVE_ENDED),
-                    "{ctx}: entered ZOC but may go on"
+                    "{}: entered ZOC but may go on",
+                    ctx()
                 );
                 assert!(
                     !movement::can_move(scen, &st, unit),
-                    "{ctx}: entered ZOC but may go on"
+                    "{}: entered ZOC but may go on",
+                    ctx()
                 );
             }
         }
@@ -158,10 +186,12 @@ fn invariants_hold_over_10000_random_games() {
         let scen = builtin::load(name).unwrap();
         let mut scratch = Scratch::new(&scen);
         let mut actions = Vec::new();
+        let t = std::time::Instant::now();
         for g in 0..GAMES {
             total_steps += random_game(&scen, g * 7919 + 13, &mut scratch, &mut actions);
             games += 1;
         }
+        eprintln!("{name}: {GAMES} games in {:.1?}", t.elapsed());
     }
     assert!(games >= 10_000);
     assert!(total_steps > games, "games must have moves in them");
