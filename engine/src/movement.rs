@@ -21,9 +21,8 @@ pub struct Scratch {
     pub(crate) occ: Vec<[u8; 2]>,
     /// ZOC bits per hex ([`zoc::zoc_map`]).
     pub(crate) zoc: Vec<u8>,
-    dist: Vec<u16>,
-    prev: Vec<u32>,
-    stamp: Vec<u32>,
+    /// Per search node (hex * 2 + road debt): cost, predecessor, stamp.
+    nodes: Vec<Node>,
     generation: u32,
     buckets: Vec<Vec<u32>>,
     /// Nodes settled by the last search, in order of cost.
@@ -38,6 +37,14 @@ pub struct Scratch {
 
 const NO_PREV: u32 = u32::MAX;
 
+/// One search node's entry: kept together so a relaxation touches one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    stamp: u32,
+    prev: u32,
+    dist: u16,
+}
+
 impl Scratch {
     /// Buffers sized for `scen`.
     pub fn new(scen: &Scenario) -> Scratch {
@@ -51,9 +58,7 @@ impl Scratch {
         if self.occ.len() != n {
             self.occ = vec![[0; 2]; n];
             self.zoc = vec![0; n];
-            self.dist = vec![0; 2 * n];
-            self.prev = vec![NO_PREV; 2 * n];
-            self.stamp = vec![0; 2 * n];
+            self.nodes = vec![Node::default(); 2 * n];
             self.generation = 0;
             self.prepared = 0;
             self.zoc_for = [0, 0];
@@ -93,8 +98,9 @@ impl Scratch {
 
     #[inline]
     fn dist(&self, node: u32) -> u16 {
-        if self.stamp[node as usize] == self.generation {
-            self.dist[node as usize]
+        let n = &self.nodes[node as usize];
+        if n.stamp == self.generation {
+            n.dist
         } else {
             u16::MAX
         }
@@ -102,9 +108,11 @@ impl Scratch {
 
     #[inline]
     fn set(&mut self, node: u32, d: u16, prev: u32) {
-        self.stamp[node as usize] = self.generation;
-        self.dist[node as usize] = d;
-        self.prev[node as usize] = prev;
+        self.nodes[node as usize] = Node {
+            stamp: self.generation,
+            dist: d,
+            prev,
+        };
     }
 
     /// Units of `side` in `h` (after [`Scratch::prepare`]).
@@ -252,9 +260,9 @@ fn each_destination(
 fn path_to(s: &Scratch, node: u32) -> Vec<HexId> {
     let mut out = Vec::new();
     let mut n = node;
-    while s.prev[n as usize] != NO_PREV {
+    while s.nodes[n as usize].prev != NO_PREV {
         out.push(HexId((n >> 1) as u16));
-        n = s.prev[n as usize];
+        n = s.nodes[n as usize].prev;
     }
     out.reverse();
     out
@@ -272,7 +280,7 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     s.searched = Some(key);
     s.generation = s.generation.wrapping_add(1);
     if s.generation == 0 {
-        s.stamp.fill(0);
+        s.nodes.fill(Node::default());
         s.generation = 1;
     }
     s.settled.clear();
@@ -585,8 +593,8 @@ pub(crate) fn route_to(
 pub(crate) fn walk_path(s: &Scratch, to: HexId, penalty: bool, mut f: impl FnMut(HexId)) {
     let node = (to.0 as u32) << 1 | penalty as u32;
     let mut n = node;
-    while s.prev[n as usize] != NO_PREV {
+    while s.nodes[n as usize].prev != NO_PREV {
         f(HexId((n >> 1) as u16));
-        n = s.prev[n as usize];
+        n = s.nodes[n as usize].prev;
     }
 }

@@ -194,7 +194,11 @@ fn overland(
     let generation = ss.generation;
     // The search can stop once every unit to judge is settled, or the cost
     // passes the largest allowance among those not yet settled.
-    let mut limit = if early_stop { ss.goals.iter().map(|g| g.1).max().unwrap_or(0) } else { budget };
+    let mut limit = if early_stop {
+        ss.goals.iter().map(|g| g.1).max().unwrap_or(0)
+    } else {
+        budget
+    };
     if ss.buckets.len() <= budget as usize {
         ss.buckets.resize_with(budget as usize + 1, Vec::new);
     }
@@ -207,6 +211,9 @@ fn overland(
     }
     let n = scen.grid().len();
     let edges = &scen.edges[class as usize * n * 6..][..n * 6];
+    let enemy = side.other().index();
+    let enemy_zoc = zoc::any(side.other());
+    const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
     'search: for cost in 0..=budget {
         if cost > limit {
             for b in &mut ss.buckets[cost as usize..=budget as usize] {
@@ -234,12 +241,14 @@ fn overland(
                     continue;
                 }
                 let x = HexId(e.to);
-                if blocked(scen, ms, x, side) {
+                let o = ms.occ[x.index()];
+                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
+                if o[enemy] > 0 || (ms.zoc[x.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
                     continue;
                 }
                 // The trace steps x -> y: entering y from x by normal costs,
                 // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
-                let back = &edges[x.index() * 6 + Dir::from_index(d).opposite() as usize];
+                let back = &edges[x.index() * 6 + OPPOSITE[d]];
                 let rate = back.road.min(back.other);
                 let c = if rate != Mp::NO.0 { rate } else { back.base };
                 if c == Mp::NO.0 {
@@ -302,16 +311,19 @@ pub(crate) fn judge_side_into(
         ss.goals.clear();
         for (u, setup) in state.units().iter().zip(setups) {
             let ty = &scen.unit_types()[setup.unit_type as usize];
-            if u.on_map() && setup.side == side && ty.class == class {
+            // Units on the road/rail leg itself need no search.
+            if u.on_map() && setup.side == side && ty.class == class && !ss.on_network(u.hex) {
                 ss.target[u.hex.index()] = generation;
                 ss.goals.push((u.hex.0, ty.movement.0));
             }
         }
-        overland(scen, side, class, budget, ms, ss, true);
+        if !ss.goals.is_empty() {
+            overland(scen, side, class, budget, ms, ss, true);
+        }
         for (i, u) in state.units().iter().enumerate() {
             let ty = &scen.unit_types()[setups[i].unit_type as usize];
             if u.on_map() && setups[i].side == side && ty.class == class {
-                ss.verdict[i] = (ss.dist(u.hex) <= ty.movement.0) as u8;
+                ss.verdict[i] = (ss.on_network(u.hex) || ss.dist(u.hex) <= ty.movement.0) as u8;
             }
         }
     }

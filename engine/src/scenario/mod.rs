@@ -136,17 +136,18 @@ impl UnitKind {
 
     /// The name used in files.
     pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(_, k)| *k == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
+        name_in(&Self::NAMES, self)
     }
 
     /// Mounted for MP-ZOC-8 and MP-CHG-1: cavalry and leaders (camels are not).
     pub fn is_mounted(self) -> bool {
         matches!(self, UnitKind::Cavalry | UnitKind::Leader)
     }
+}
+
+/// The file name of `v` in a `(name, value)` table.
+fn name_in<T: PartialEq>(table: &[(&'static str, T)], v: T) -> &'static str {
+    table.iter().find(|(_, k)| *k == v).map_or("?", |(n, _)| n)
 }
 
 /// A unit type.
@@ -300,11 +301,7 @@ impl PhaseKind {
 
     /// Name used in files and logs.
     pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(_, k)| *k == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
+        name_in(&Self::NAMES, self)
     }
 }
 
