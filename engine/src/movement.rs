@@ -25,8 +25,12 @@ pub struct Scratch {
     nodes: Vec<Node>,
     generation: u32,
     buckets: Vec<Vec<u32>>,
-    /// Nodes settled by the last search, in order of cost.
-    settled: Vec<u32>,
+    /// Hexes settled by the last search, in order of cost (each once).
+    settled: Vec<u16>,
+    /// Per hex: the generation in which it was first settled.
+    seen: Vec<u32>,
+    /// Per hex and side: [`BLOCKED`], [`STOP`], [`MOUNTED_STOP`], [`FULL`].
+    info: Vec<[u8; 2]>,
     /// Fingerprint of the state occupancy and ZOC were filled for (0: none).
     prepared: u64,
     /// Fingerprint of each side's units the ZOC bits were filled for.
@@ -36,6 +40,16 @@ pub struct Scratch {
 }
 
 const NO_PREV: u32 = u32::MAX;
+
+/// Hex info bit: a unit of this side may not enter (an enemy unit is there;
+/// MP-MOV-3: with a stacking limit of one, any unit is).
+const BLOCKED: u8 = 1;
+/// Hex info bit: in enemy ZOC, a move entering it stops (MP-ZOC-6).
+const STOP: u8 = 2;
+/// Hex info bit: in the ZOC of enemy mounted units (MP-ZOC-8).
+const MOUNTED_STOP: u8 = 4;
+/// Hex info bit: full to the stacking limit, not a destination (D-STACK-1).
+const FULL: u8 = 8;
 
 /// One search node's entry: kept together so a relaxation touches one cache line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,6 +73,8 @@ impl Scratch {
             self.occ = vec![[0; 2]; n];
             self.zoc = vec![0; n];
             self.nodes = vec![Node::default(); 2 * n];
+            self.seen = vec![0; n];
+            self.info = vec![[0; 2]; n];
             self.generation = 0;
             self.prepared = 0;
             self.zoc_for = [0, 0];
@@ -92,6 +108,17 @@ impl Scratch {
                 for f in scen.forts() {
                     self.zoc[f.index()] = 0;
                 }
+            }
+        }
+        let (limit, stack1) = (scen.stacking(), scen.stacking() == 1);
+        for ((info, occ), z) in self.info.iter_mut().zip(&self.occ).zip(&self.zoc) {
+            for side in Side::BOTH {
+                let (mine, theirs) = (occ[side.index()], occ[side.other().index()]);
+                let enemy = side.other();
+                info[side.index()] = (BLOCKED * (theirs > 0 || (stack1 && mine > 0)) as u8)
+                    | (STOP * (z & zoc::any(enemy) != 0) as u8)
+                    | (MOUNTED_STOP * (z & zoc::mounted(enemy) != 0) as u8)
+                    | (FULL * (mine >= limit) as u8);
             }
         }
     }
@@ -173,7 +200,7 @@ pub fn reachable(scen: &Scenario, state: &GameState, u: UnitId) -> Reach {
             destinations.push(Destination {
                 hex,
                 cost,
-                stops: stops_in(scen, s, hex, scen.unit(u).side),
+                stops: s.info[hex.index()][scen.unit(u).side.index()] & STOP != 0,
                 path: path_to(s, node),
             })
         });
@@ -223,12 +250,6 @@ pub fn can_move(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
         && state.mp_left(scen, u) > Mp::ZERO
 }
 
-/// Whether a unit of `side` entering `h` must stop (MP-ZOC-6).
-#[inline]
-fn stops_in(scen: &Scenario, s: &Scratch, h: HexId, side: Side) -> bool {
-    zoc::in_enemy_zoc(scen, &s.zoc, h, side)
-}
-
 /// Visits the settled nodes that are legal destinations: best node per hex,
 /// not the start, not overstacked (D-STACK-1).
 fn each_destination(
@@ -238,21 +259,21 @@ fn each_destination(
     u: UnitId,
     mut f: impl FnMut(HexId, u32, Mp),
 ) {
-    let side = scen.unit(u).side;
+    let side = scen.unit(u).side.index();
     let start = state.unit(u).hex;
-    for &node in &s.settled {
-        let hex = HexId((node >> 1) as u16);
-        if hex == start || s.count(hex, side) >= scen.stacking() {
+    for &h in &s.settled {
+        let hex = HexId(h);
+        if hex == start || s.info[hex.index()][side] & FULL != 0 {
             continue;
         }
-        // Each hex once: its cheaper node, the no-penalty one on a tie.
-        let (n0, n1) = (node & !1, node | 1);
-        let best = if s.dist(n0) <= s.dist(n1) { n0 } else { n1 };
-        if node != best {
-            continue;
+        // The cheaper of the hex's two nodes, the one without road debt on a tie.
+        let (n0, n1) = ((h as u32) << 1, (h as u32) << 1 | 1);
+        let (d0, d1) = (s.dist(n0), s.dist(n1));
+        if d0 <= d1 {
+            f(hex, n0, Mp(d0));
+        } else {
+            f(hex, n1, Mp(d1));
         }
-        let d = s.dist(node);
-        f(hex, node, Mp(d));
     }
 }
 
@@ -281,99 +302,94 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     s.generation = s.generation.wrapping_add(1);
     if s.generation == 0 {
         s.nodes.fill(Node::default());
+        s.seen.fill(0);
         s.generation = 1;
     }
     s.settled.clear();
-    let us = *state.unit(u);
     if !can_move(scen, state, u) {
         return;
     }
-    let setup = scen.unit(u);
+    let us = *state.unit(u);
+    let side = scen.unit(u).side.index();
     let ty = scen.unit_type(u);
-    let side = setup.side;
-    let class = ty.class;
-    let mounted = ty.kind.is_mounted();
     let budget = state.mp_left(scen, u).0;
     let n = scen.grid().len();
-    let stack1 = scen.stacking() == 1;
-    let enemy = side.other();
-
-    // Leaving an enemy ZOC (MP-ZOC-7, MP-ZOC-8): only the start can be in one,
-    // as entering one ends the move.
-    let start = us.hex;
-    let start_zoc = zoc::in_enemy_zoc(scen, &s.zoc, start, side);
-    let start_mounted_zoc = zoc::in_enemy_mounted_zoc(scen, &s.zoc, start, side);
-    let leave_rule = if !start_zoc {
-        Leave::Free
-    } else if !mounted {
-        Leave::FootOut
-    } else if start_mounted_zoc {
-        Leave::MountedOut
-    } else {
-        Leave::Free
-    };
-    let fresh = !us.has(unit_flags::MOVED);
-
+    let edges = &scen.edges[ty.class as usize * n..][..n];
     if s.buckets.len() <= budget as usize {
         s.buckets.resize_with(budget as usize + 1, Vec::new);
     }
-    let start_node = (start.0 as u32) << 1 | us.has(unit_flags::ROAD_PENALTY) as u32;
+
+    // The first step, with its special rules: leaving an enemy ZOC (MP-ZOC-7,
+    // MP-ZOC-8; only the start can be in one, as entering one ends the move)
+    // and the free first road hex (MP-MOV-5).
+    let start = us.hex;
+    let here = s.info[start.index()][side];
+    let (must_avoid, leave_cost) = if here & STOP == 0 {
+        (0, 0)
+    } else if !ty.kind.is_mounted() {
+        (STOP, Mp::ONE.0) // MP-ZOC-7: foot units only into a hex free of enemy ZOC, +1.
+    } else if here & MOUNTED_STOP != 0 {
+        (MOUNTED_STOP, Mp::ONE.0) // MP-ZOC-8: out of enemy mounted ZOC only, +1.
+    } else {
+        (0, 0) // MP-ZOC-8: mounted units leave enemy infantry's ZOC freely.
+    };
+    let fresh = !us.has(unit_flags::MOVED);
+    let penalty = us.has(unit_flags::ROAD_PENALTY);
+    let start_node = (start.0 as u32) << 1 | penalty as u32;
     s.set(start_node, 0, NO_PREV);
-    s.buckets[0].push(start_node);
+    s.seen[start.index()] = s.generation;
+    for e in &edges[start.index()] {
+        if e.to == u16::MAX {
+            continue;
+        }
+        let b = s.info[e.to as usize][side];
+        if b & (BLOCKED | must_avoid) != 0 {
+            continue;
+        }
+        let Some((step, pen)) = edge_step(e, penalty, fresh) else {
+            continue;
+        };
+        let total = step as u32 + leave_cost as u32;
+        if total <= budget as u32 {
+            let nb = (e.to as u32) << 1 | pen as u32;
+            if (total as u16) < s.dist(nb) {
+                s.set(nb, total as u16, start_node);
+                s.buckets[total as usize].push(nb);
+            }
+        }
+    }
 
     for cost in 0..=budget {
         while let Some(node) = s.buckets[cost as usize].pop() {
             if s.dist(node) != cost {
                 continue;
             }
-            s.settled.push(node);
-            let a = HexId((node >> 1) as u16);
-            let first = node == start_node;
-            if !first && stops_in(scen, s, a, side) {
+            let a = (node >> 1) as usize;
+            if s.seen[a] != s.generation {
+                s.seen[a] = s.generation;
+                s.settled.push(a as u16);
+            }
+            if s.info[a][side] & STOP != 0 {
                 continue; // MP-ZOC-6: entering enemy ZOC ends the move.
             }
             let penalty = node & 1 == 1;
-            let edges = &scen.edges[(class as usize * n + a.index()) * 6..][..6];
-            for e in edges {
-                if e.to == u16::MAX {
-                    continue;
+            for e in &edges[a] {
+                if e.to == u16::MAX || s.info[e.to as usize][side] & BLOCKED != 0 {
+                    continue; // Never into an enemy hex (nor, MP-MOV-3, an occupied one).
                 }
-                let b = HexId(e.to);
-                let occ = s.occ[b.index()];
-                if occ[enemy.index()] > 0 || (stack1 && occ[side.index()] > 0) {
-                    // Never into an enemy hex; MP-MOV-3: with a limit of one, no
-                    // occupied hex is entered or crossed.
-                    continue;
-                }
-                let Some((step, pen)) = edge_step(e, penalty, first && fresh) else {
-                    continue;
-                };
-                let mut step = step;
-                if first {
-                    match leave_rule {
-                        Leave::Free => {}
-                        // MP-ZOC-7: foot units leave only into a hex free of enemy ZOC, +1.
-                        Leave::FootOut => {
-                            if zoc::in_enemy_zoc(scen, &s.zoc, b, side) {
-                                continue;
-                            }
-                            step += Mp::ONE.0;
-                        }
-                        // MP-ZOC-8: mounted units under enemy mounted ZOC leave only
-                        // into a hex free of it, +1.
-                        Leave::MountedOut => {
-                            if zoc::in_enemy_mounted_zoc(scen, &s.zoc, b, side) {
-                                continue;
-                            }
-                            step += Mp::ONE.0;
-                        }
+                let (step, pen) = if penalty {
+                    match edge_step(e, true, false) {
+                        Some(x) => x,
+                        None => continue,
                     }
-                }
+                } else {
+                    (e.plain, e.flags & EDGE_JUMP != 0)
+                };
                 let total = cost as u32 + step as u32;
-                if total > budget as u32 {
+                if step == Mp::NO.0 || total > budget as u32 {
                     continue;
                 }
-                let nb = (b.0 as u32) << 1 | pen as u32;
+                let nb = (e.to as u32) << 1 | pen as u32;
                 if (total as u16) < s.dist(nb) {
                     s.set(nb, total as u16, node);
                     s.buckets[total as usize].push(nb);
@@ -381,13 +397,6 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
             }
         }
     }
-}
-
-#[derive(Clone, Copy)]
-enum Leave {
-    Free,
-    FootOut,
-    MountedOut,
 }
 
 /// Cost for `class` to step from `a` across `d` into `b`, and whether it then
@@ -464,6 +473,8 @@ pub(crate) struct Edge {
     pub other: u16,
     /// The free first road hex (MP-MOV-5): the hexside cost alone.
     pub free: u16,
+    /// The usual step: a route's rate where it follows one, else terrain.
+    pub plain: u16,
     /// [`EDGE_JUMP`], [`EDGE_TO_ROAD`].
     pub flags: u8,
 }
@@ -473,8 +484,8 @@ pub(crate) const EDGE_JUMP: u8 = 1;
 /// The hex entered lies on a road (a road-rate debt is paid there).
 pub(crate) const EDGE_TO_ROAD: u8 = 2;
 
-/// Builds the edge table: `[(class * hexes + hex) * 6 + dir]`.
-pub(crate) fn build_edges(scen: &Scenario) -> Vec<Edge> {
+/// Builds the edge table: `[class * hexes + hex][dir]`.
+pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
     let grid = scen.grid();
     let n = grid.len();
     let add = |a: Mp, b: Mp| {
@@ -484,20 +495,21 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<Edge> {
             a.0.saturating_add(b.0).min(Mp::NO.0 - 1)
         }
     };
-    let mut out = Vec::with_capacity(scen.classes().len() * n * 6);
+    let mut out = Vec::with_capacity(scen.classes().len() * n);
     for class in 0..scen.classes().len() as u8 {
         for a in grid.hexes() {
-            for d in Dir::ALL {
+            let mut row = [Edge {
+                to: u16::MAX,
+                base: Mp::NO.0,
+                road: Mp::NO.0,
+                other: Mp::NO.0,
+                free: Mp::NO.0,
+                plain: Mp::NO.0,
+                flags: 0,
+            }; 6];
+            for (d, slot) in Dir::ALL.into_iter().zip(row.iter_mut()) {
                 let b = grid.neighbour(a, d);
                 if !b.is_some() {
-                    out.push(Edge {
-                        to: u16::MAX,
-                        base: Mp::NO.0,
-                        road: Mp::NO.0,
-                        other: Mp::NO.0,
-                        free: Mp::NO.0,
-                        flags: 0,
-                    });
                     continue;
                 }
                 let cross = scen.cross_cost(a, d, class);
@@ -520,15 +532,20 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<Edge> {
                 if rb != 0 {
                     flags |= EDGE_TO_ROAD;
                 }
-                out.push(Edge {
+                let base = add(cross, scen.enter_cost(b, class));
+                let (road, other) = (add(cross, road), add(cross, other));
+                let rate = road.min(other);
+                *slot = Edge {
                     to: b.0,
-                    base: add(cross, scen.enter_cost(b, class)),
-                    road: add(cross, road),
-                    other: add(cross, other),
-                    free: if road.is_no() { Mp::NO.0 } else { cross.0 },
+                    base,
+                    road,
+                    other,
+                    free: if road == Mp::NO.0 { Mp::NO.0 } else { cross.0 },
+                    plain: if rate != Mp::NO.0 { rate } else { base },
                     flags,
-                });
+                };
             }
+            out.push(row);
         }
     }
     out

@@ -103,7 +103,11 @@ pub fn destinations(
     if eligibility(scen, state, u).is_err() {
         return;
     }
-    search(scen, state, ms, u, |h, d, _| f(h, d));
+    search(scen, state, ms, u, |h, d, _, stand| {
+        if stand {
+            f(h, d)
+        }
+    });
 }
 
 /// The rail path from `u`'s hex to `to` (hexes entered), if `to` is reachable.
@@ -119,9 +123,9 @@ pub fn path(
     }
     let mut prev: Vec<(HexId, HexId)> = Vec::new();
     let mut found = false;
-    search(scen, state, ms, u, |h, _, p| {
+    search(scen, state, ms, u, |h, _, p, stand| {
         prev.push((h, p));
-        found |= h == to;
+        found |= h == to && stand;
     });
     if !found {
         return None;
@@ -140,16 +144,16 @@ pub fn path(
     Some(out)
 }
 
-/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex)`
-/// for every hex the unit may end in. A train crosses any terrain, but the
-/// unit must be able to stand where it gets off (MAL-RAIL-1: movement rules
-/// still apply): terrain its class can enter, or a route it may follow.
+/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex,
+/// may end there)` for every hex reached. A train crosses any terrain, but
+/// the unit must be able to stand where it gets off (MAL-RAIL-1: movement
+/// rules still apply): terrain its class can enter, or a route it may follow.
 fn search(
     scen: &Scenario,
     state: &GameState,
     ms: &Scratch,
     u: UnitId,
-    mut f: impl FnMut(HexId, u16, HexId),
+    mut f: impl FnMut(HexId, u16, HexId, bool),
 ) {
     let side = scen.unit(u).side;
     let class = scen.unit_type(u).class;
@@ -173,9 +177,7 @@ fn search(
                 continue; // MAL-RAIL-4: friendly-controlled rail hexes only.
             }
             seen[n.index()] = true;
-            if scen.can_stand(n, class) {
-                f(n, d + 1, h);
-            }
+            f(n, d + 1, h, scen.can_stand(n, class));
             queue.push_back((n, d + 1));
         }
     }

@@ -210,7 +210,7 @@ fn overland(
         ss.buckets[0].push(h as u16);
     }
     let n = scen.grid().len();
-    let edges = &scen.edges[class as usize * n * 6..][..n * 6];
+    let edges = &scen.edges[class as usize * n..][..n];
     let enemy = side.other().index();
     let enemy_zoc = zoc::any(side.other());
     const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
@@ -236,7 +236,7 @@ fn overland(
                     break 'search;
                 }
             }
-            for (d, e) in edges[y.index() * 6..][..6].iter().enumerate() {
+            for (d, e) in edges[y.index()].iter().enumerate() {
                 if e.to == u16::MAX {
                     continue;
                 }
@@ -248,9 +248,7 @@ fn overland(
                 }
                 // The trace steps x -> y: entering y from x by normal costs,
                 // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
-                let back = &edges[x.index() * 6 + OPPOSITE[d]];
-                let rate = back.road.min(back.other);
-                let c = if rate != Mp::NO.0 { rate } else { back.base };
+                let c = edges[x.index()][OPPOSITE[d]].plain;
                 if c == Mp::NO.0 {
                     continue;
                 }

@@ -21,3 +21,9 @@ fn mal_rail_1_2_5_6_forty_hexes_capacity_stacking_and_take_back() {
 fn mal_rail_1_3_4_zoc_eligibility_and_friendly_control() {
     check("rail_control.toml");
 }
+
+// rule: MAL-RAIL-1
+#[test]
+fn mal_rail_1_crosses_terrain_it_cannot_stop_in() {
+    check("rail_lake.toml");
+}

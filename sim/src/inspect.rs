@@ -1,5 +1,5 @@
-//! `hexwar inspect SCENARIO`: what the movement and ZOC rules say about a
-//! position, for people checking a scenario or a rule.
+//! `hexwar inspect SCENARIO`: what the movement, ZOC, supply and rail rules
+//! say about a position, for people checking a scenario or a rule.
 
 use std::fmt;
 
@@ -8,6 +8,12 @@ use hexwar_engine::state::unit_flags;
 use hexwar_engine::zoc::zoc_hexes;
 use hexwar_engine::{GameState, PhaseKind, Scenario, Side, UnitId, reachable};
 use serde::Serialize;
+
+mod rail;
+mod supply;
+
+pub use rail::{RailLine, RailReport, rail};
+pub use supply::{SupplyLine, SupplyReport, model_name, supply};
 
 /// A unit or side that is not in the scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -45,8 +45,9 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         state: Option<PathBuf>,
     },
-    /// Ask the rules about a position: where a unit can move, a side's ZOC.
-    #[command(group(ArgGroup::new("what").required(true).args(["moves", "zoc"])))]
+    /// Ask the rules about a position: where a unit can move, a side's ZOC,
+    /// every unit's supply, where a unit can go by rail.
+    #[command(group(ArgGroup::new("what").required(true).args(["moves", "zoc", "supply", "rail"])))]
     Inspect {
         /// Built-in scenario name or .toml path.
         scenario: String,
@@ -59,6 +60,16 @@ enum Command {
         /// The hexes in this side's ZOC (id, name, 0 or 1).
         #[arg(long, value_name = "SIDE")]
         zoc: Option<String>,
+        /// Every unit's supply: as judged in the last Supply Phase, and the
+        /// path it can trace now or why it cannot.
+        #[arg(long)]
+        supply: bool,
+        /// With --supply: only this side's units (id, name, 0 or 1).
+        #[arg(long, value_name = "SIDE", requires = "supply")]
+        side: Option<String>,
+        /// Every hex this unit (by id) can reach by rail now, or why it cannot.
+        #[arg(long, value_name = "UNIT")]
+        rail: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -173,6 +184,9 @@ fn run(command: Command) -> Result<ExitCode> {
             state,
             moves,
             zoc,
+            supply,
+            side,
+            rail,
             json,
         } => {
             let scen = load::scenario(&scenario)?;
@@ -182,6 +196,16 @@ fn run(command: Command) -> Result<ExitCode> {
                 emit_report(json, &report)?;
             } else if let Some(side) = zoc {
                 let report = inspect::zoc(&scen, &st, inspect::find_side(&scen, &side)?);
+                emit_report(json, &report)?;
+            } else if supply {
+                let side = side.map(|s| inspect::find_side(&scen, &s)).transpose()?;
+                let report = inspect::supply(&scen, &st, side);
+                if let Some(note) = report.note().filter(|_| json) {
+                    eprintln!("hexwar: {note}");
+                }
+                emit_report(json, &report)?;
+            } else if let Some(id) = rail {
+                let report = inspect::rail(&scen, &st, inspect::find_unit(&scen, &id)?);
                 emit_report(json, &report)?;
             }
         }

@@ -1,83 +1,13 @@
 //! The `hexwar` binary, run as a user would: exit codes, messages, and
 //! output that parses.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin};
+use common::*;
+use hexwar_engine::{Action, GameState, PhaseKind, Side, builtin};
 use rand::SeedableRng;
-use serde_json::Value;
-
-fn hexwar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hexwar"))
-        .args(args)
-        .output()
-        .expect("the hexwar binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts the exit code, showing the output when it is wrong, and that
-/// nothing panicked.
-fn expect_code(o: &Output, code: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(o),
-        stderr(o)
-    );
-    assert!(!stderr(o).contains("panicked"), "panic:\n{}", stderr(o));
-}
-
-fn json(o: &Output) -> Value {
-    expect_code(o, 0);
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", stdout(o)))
-}
-
-/// A fresh directory for one test's files, removed when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(test: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("hexwar-sim-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    TempDir(dir)
-}
-
-fn repo_file(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-fn rich() -> String {
-    repo_file("tests/fixtures/rich.toml")
-}
-
-fn load(path: &str) -> Scenario {
-    Scenario::from_toml(&std::fs::read_to_string(path).unwrap(), path).unwrap()
-}
 
 #[test]
 fn scenarios_lists_every_builtin() {

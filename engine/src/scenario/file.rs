@@ -247,6 +247,80 @@ pub struct SupplyFile {
     /// MAL-SUP-7: a side supplied through the ports it controls.
     #[serde(default)]
     pub ports: Option<PortsFile>,
+    /// GS-6: weather tables by name, `[supply.weather.NAME]`; the first in
+    /// the file is the default weather. Graded model only.
+    #[serde(default)]
+    pub weather: BTreeMap<SStr, Spanned<WeatherFile>>,
+    /// GS-6: the weather of each game turn, one name per turn (default: the
+    /// first weather every turn). Not `weather`: that key holds the tables.
+    #[serde(default)]
+    pub turn_weather: Option<Spanned<Vec<SStr>>>,
+    /// GS-5: the Supply Effects Chart, one `[[supply.effects]]` per level.
+    #[serde(default)]
+    pub effects: Vec<Spanned<EffectFile>>,
+    /// GS-4: supply points each side receives at each of its supply
+    /// judgement phases, per side id (default 0).
+    #[serde(default)]
+    pub supply_points: BTreeMap<SStr, Spanned<i64>>,
+    /// GS-4: supply points each side holds at the start, per side id (default 0).
+    #[serde(default)]
+    pub starting_points: BTreeMap<SStr, Spanned<i64>>,
+    /// GS-4: supply points spent to put one unit in full supply (default 1).
+    #[serde(default)]
+    pub sp_cost: Option<Spanned<i64>>,
+    /// GS-1, GS-4: special (non-national) supply sources per side id.
+    #[serde(default)]
+    pub special_sources: BTreeMap<SStr, Vec<SStr>>,
+    /// GS-1: how far (movement points, by the unit's own costs) a unit may
+    /// trace to a special source (default: the turn's `hq_range`).
+    #[serde(default)]
+    pub special_range: Option<Spanned<f64>>,
+    /// GS-8: movement points an enemy ZOC hex adds to a line of communication (default 2).
+    #[serde(default)]
+    pub zoc_cost: Option<Spanned<f64>>,
+    /// GS-7: extra step losses an isolated unit takes in combat (default 1).
+    #[serde(default)]
+    pub isolated_losses: Option<Spanned<i64>>,
+    /// GS-8: the movement class whose costs a line of communication pays
+    /// (default: the first class).
+    #[serde(default)]
+    pub loc_class: Option<SStr>,
+}
+
+/// `[supply.weather.NAME]` (GS-6).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeatherFile {
+    /// Longest road element of a supply line, in hexes (default: no limit).
+    #[serde(default)]
+    pub road: Option<Spanned<i64>>,
+    /// Longest rail element of a supply line, in hexes (default: no limit).
+    #[serde(default)]
+    pub rail: Option<Spanned<i64>>,
+    /// Overland HQ supply range in movement points (default 7); a line of
+    /// communication may be three times as long (GS-8).
+    #[serde(default)]
+    pub hq_range: Option<Spanned<f64>>,
+}
+
+/// `[[supply.effects]]` (GS-5): one row of the Supply Effects Chart.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EffectFile {
+    /// `"limited"` (or `"U0"`), `"special"`, or `"U1"` to `"U8"`.
+    pub level: SStr,
+    /// Movement allowance multiplier, 0 to 1 (default 1).
+    #[serde(default)]
+    pub movement: Option<Spanned<f64>>,
+    /// Attack strength multiplier, 0 to 1 (default 1).
+    #[serde(default)]
+    pub attack: Option<Spanned<f64>>,
+    /// Defense strength multiplier, 0 to 1 (default 1).
+    #[serde(default)]
+    pub defense: Option<Spanned<f64>>,
+    /// Whether the unit still exerts a ZOC (default true).
+    #[serde(default)]
+    pub zoc: Option<bool>,
 }
 
 /// `[supply.ports]`
@@ -339,6 +413,10 @@ pub struct UnitTypeFile {
     /// Nationality, for graded supply (GS-3).
     #[serde(default)]
     pub nation: Option<String>,
+    /// GS-3: a coalition (or command) HQ, giving full supply to every nation
+    /// of its side. Only for `kind = "hq"`. (`command` is the leaders' radius.)
+    #[serde(default)]
+    pub coalition: Option<Spanned<bool>>,
     /// Short counter text (default: from the name).
     #[serde(default)]
     pub symbol: Option<String>,

@@ -435,7 +435,7 @@ pub struct Scenario {
     pub(crate) rail_capacity: [u8; 2],
     pub(crate) rail_hexes: u16,
     /// Per-class step table for movement searches (built after checking).
-    pub(crate) edges: Vec<crate::movement::Edge>,
+    pub(crate) edges: Vec<[crate::movement::Edge; 6]>,
     /// Per hex, the directions its ZOC spreads into (built after checking).
     pub(crate) zoc_dirs: Vec<u8>,
 }

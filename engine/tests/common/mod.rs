@@ -26,6 +26,7 @@
 //! #! strength UNIT ATT DEF          its attack and defense strengths now
 //! #! steps UNIT N                   its steps left
 //! #! rail UNIT =|has HEX:N ...      rail destinations with hexes entered (`lacks HEX ...` too)
+//! #! railpath UNIT HEX = HEX ...   the rail path to HEX (hexes entered)
 //! #! norail UNIT TEXT               it may not move by rail, and the reason contains TEXT
 //! #! railmove UNIT HEX              a legal rail move, applied
 //! #! undo UNIT                      take its rail move back
@@ -291,6 +292,14 @@ pub fn check(name: &str) {
                     }
                     m => panic!("{at}: unknown rail mode {m}"),
                 }
+            }
+            ["railpath", u, to, "=", rest @ ..] => {
+                let mut ms = Scratch::new(&scen);
+                ms.prepare(&scen, &state);
+                let p = rail::path(&scen, &state, &ms, unit(u), hex(to))
+                    .unwrap_or_else(|| panic!("{at}: no rail path"));
+                let got: Vec<String> = p.iter().map(|h| grid.label(*h)).collect();
+                assert_eq!(got, rest.to_vec(), "{at}: rail path");
             }
             ["norail", u, rest @ ..] => {
                 let e = rail::eligibility(&scen, &state, unit(u)).expect_err(&at);
