@@ -12,6 +12,10 @@
 //!   input. [`normalise_ours`] and friends turn each answer into a sorted
 //!   `(hex, whole points)` list so the benches (and the tests below) can
 //!   assert that they agree before timing them.
+//! - [`supply_scenario`]: the same 10,000-hex map with roads, rail lines,
+//!   supply sources and 200 units of two movement classes, some cut off.
+//! - [`supply`]: whole-side supply judgement by the engine, by its petgraph
+//!   version, and by one `petgraph::algo::dijkstra` per unit.
 //! - [`play_random_game`]: one random-vs-random playout, the kernel of the
 //!   games-per-second bench.
 //!
@@ -19,6 +23,8 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
+
+pub mod supply;
 
 use hexwar_ai::{AiRng, Player, RandomPlayer};
 use hexwar_engine::hex::Axial;
@@ -50,6 +56,16 @@ pub const TERRAIN: [(char, &str, Option<u32>, u32); 5] = [
     ('l', "lake", None, 10),
 ];
 
+/// Cost in whole points for the second movement class, `wheel`, to enter
+/// each terrain of [`TERRAIN`] (`None`: may not enter). Written only when a
+/// unit uses that class.
+pub const WHEEL_COST: [Option<u32>; 5] = [Some(1), Some(3), Some(3), None, None];
+
+/// Road rate for both classes, in movement points, on maps with routes.
+/// Rail lines have no rate in normal movement (as in Malaya): following one
+/// pays the terrain.
+pub const ROAD_RATE: &str = "0.5";
+
 /// Index of clear terrain in [`TERRAIN`], forced under every unit.
 const CLEAR: u8 = 0;
 
@@ -62,11 +78,14 @@ pub const MOVER: UnitId = UnitId(0);
 /// (the player's search then the engine's apply of its choice).
 pub const TWIN: UnitId = UnitId(1);
 
-/// A unit to place: side 0 or 1, movement allowance, column and row from 1.
+/// A unit to place: side 0 or 1, movement class, movement allowance, column
+/// and row from 1.
 #[derive(Clone, Copy, Debug)]
 pub struct Placement {
     /// 0 moves first.
     pub side: u8,
+    /// Movement class: 0 foot (infantry), 1 wheel (armor, [`WHEEL_COST`]).
+    pub class: u8,
     /// Movement allowance in whole points.
     pub movement: u16,
     /// Column, from 1.
@@ -93,15 +112,37 @@ pub fn terrain_grid(seed: u64, size: u16) -> Vec<u8> {
         .collect()
 }
 
+/// Roads, rail lines and supply sources for a generated map (all empty for
+/// the movement and clone maps). Hexes are `(column, row)` from 1.
+#[derive(Clone, Debug, Default)]
+pub struct Network {
+    /// Each route: rail (`true`) or road, and its hexes, each adjacent to the
+    /// one before.
+    pub routes: Vec<(bool, Vec<(u16, u16)>)>,
+    /// Supply sources of side 0 and side 1. With any source, the scenario
+    /// gets `[supply] model = "binary"`.
+    pub sources: [Vec<(u16, u16)>; 2],
+}
+
 /// The TOML text of a bench scenario: the `size` x `size` map from `seed`
 /// with `units` on it (their hexes forced to clear). Each side needs at
 /// least one unit.
 pub fn scenario_toml(seed: u64, size: u16, units: &[Placement]) -> String {
+    map_toml(seed, size, units, &Network::default())
+}
+
+/// [`scenario_toml`] with roads, rail lines and supply sources. With an
+/// empty `net` the text is exactly that of [`scenario_toml`].
+pub fn map_toml(seed: u64, size: u16, units: &[Placement], net: &Network) -> String {
     let mut grid = terrain_grid(seed, size);
     let size = size as usize;
     for u in units {
         grid[(u.row as usize - 1) * size + (u.column as usize - 1)] = CLEAR;
     }
+    // D-MAP-1 labels: column then row, two digits each, three past 99.
+    let w = size.to_string().len().max(2);
+    let label = |(c, r): (u16, u16)| format!("\"{c:0w$}{r:0w$}\"");
+    let wheel = units.iter().any(|u| u.class == 1);
     let mut s = String::with_capacity(2 * grid.len() + 200 * units.len() + 2000);
     let _ = writeln!(
         s,
@@ -118,31 +159,77 @@ pub fn scenario_toml(seed: u64, size: u16, units: &[Placement]) -> String {
         s.push('\n');
     }
     s.push_str("\"\"\"\n\n");
-    for (code, name, cost, _) in TERRAIN {
-        let cost = cost.map_or("\"no\"".to_string(), |c| c.to_string());
+    let points = |c: Option<u32>| c.map_or("\"no\"".to_string(), |c| c.to_string());
+    for (i, (code, name, cost, _)) in TERRAIN.into_iter().enumerate() {
+        let mut cost = format!("foot = {}", points(cost));
+        if wheel {
+            let _ = write!(cost, ", wheel = {}", points(WHEEL_COST[i]));
+        }
         let _ = writeln!(
             s,
-            "[[terrain]]\ncode = \"{code}\"\nname = \"{name}\"\ncost = {{ foot = {cost} }}\n"
+            "[[terrain]]\ncode = \"{code}\"\nname = \"{name}\"\ncost = {{ {cost} }}\n"
         );
     }
-    s.push_str("[movement]\nclasses = [\"foot\"]\n\n");
-    let mut allowances: Vec<u16> = units.iter().map(|u| u.movement).collect();
-    allowances.sort_unstable();
-    allowances.dedup();
-    for ma in allowances {
+    s.push_str(if wheel {
+        "[movement]\nclasses = [\"foot\", \"wheel\"]\n"
+    } else {
+        "[movement]\nclasses = [\"foot\"]\n"
+    });
+    if !net.routes.is_empty() {
+        let wheel_rate = if wheel {
+            format!(", wheel = {ROAD_RATE}")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(s, "road = {{ foot = {ROAD_RATE}{wheel_rate} }}");
+    }
+    s.push('\n');
+    let (mut roads, mut rails) = (0, 0);
+    for (rail, hexes) in &net.routes {
+        let (kind, name) = if *rail {
+            rails += 1;
+            ("rail", format!("Rail {rails}"))
+        } else {
+            roads += 1;
+            ("road", format!("Road {roads}"))
+        };
+        let hexes: Vec<String> = hexes.iter().map(|&h| label(h)).collect();
         let _ = writeln!(
             s,
-            "[unit_types.ma{ma}]\nname = \"Infantry (MA {ma})\"\nkind = \"infantry\"\nclass = \"foot\"\nmovement = {ma}\nattack = [4, 2]\n"
+            "[[routes]]\nkind = \"{kind}\"\nname = \"{name}\"\nhexes = [{}]\n",
+            hexes.join(", ")
         );
     }
-    // D-MAP-1 labels: column then row, two digits each, three past 99.
-    let w = size.to_string().len().max(2);
+    if net.sources.iter().any(|v| !v.is_empty()) {
+        s.push_str("[supply]\nmodel = \"binary\"\nattrition = 0\n");
+        for (side, hexes) in ["blue", "red"].into_iter().zip(&net.sources) {
+            let hexes: Vec<String> = hexes.iter().map(|&h| label(h)).collect();
+            let _ = writeln!(s, "sources.{side} = [{}]", hexes.join(", "));
+        }
+        s.push('\n');
+    }
+    let mut types: Vec<(u8, u16)> = units.iter().map(|u| (u.class, u.movement)).collect();
+    types.sort_unstable();
+    types.dedup();
+    for (class, ma) in types {
+        let (key, name, kind, class) = if class == 0 {
+            ("ma", "Infantry", "infantry", "foot")
+        } else {
+            ("wh", "Motorised", "armor", "wheel")
+        };
+        let _ = writeln!(
+            s,
+            "[unit_types.{key}{ma}]\nname = \"{name} (MA {ma})\"\nkind = \"{kind}\"\nclass = \"{class}\"\nmovement = {ma}\nattack = [4, 2]\n"
+        );
+    }
     for (i, u) in units.iter().enumerate() {
         let side = ["blue", "red"][u.side as usize];
+        let key = ["ma", "wh"][u.class as usize];
         let _ = writeln!(
             s,
-            "[[units]]\nid = \"u{i}\"\nside = \"{side}\"\ntype = \"ma{}\"\nhex = \"{:0w$}{:0w$}\"\n",
-            u.movement, u.column, u.row,
+            "[[units]]\nid = \"u{i}\"\nside = \"{side}\"\ntype = \"{key}{}\"\nhex = {}\n",
+            u.movement,
+            label((u.column, u.row)),
         );
     }
     s.push_str("[victory]\ndecisive = 5\nmarginal = 1\n");
@@ -171,18 +258,21 @@ pub fn movement_scenario_toml(seed: u64, ma: u16) -> String {
         &[
             Placement {
                 side: 0,
+                class: 0,
                 movement: ma,
                 column: c,
                 row: c,
             },
             Placement {
                 side: 0,
+                class: 0,
                 movement: ma,
                 column: c,
                 row: c,
             },
             Placement {
                 side: 1,
+                class: 0,
                 movement: ma,
                 column: MAP_SIZE,
                 row: MAP_SIZE,
@@ -205,6 +295,7 @@ pub fn units_scenario(seed: u64, n: usize) -> Scenario {
             let k = (i / 2) as u16;
             Placement {
                 side,
+                class: 0,
                 movement: ALLOWANCES[i % 3],
                 column: 3 + side as u16 * 20 + k % 15,
                 row: 3 + 2 * (k / 15),
@@ -212,6 +303,118 @@ pub fn units_scenario(seed: u64, n: usize) -> Scenario {
         })
         .collect();
     load(&scenario_toml(seed, CLONE_MAP_SIZE, &units))
+}
+
+/// Units on the supply bench map.
+pub const SUPPLY_UNITS: usize = 200;
+
+/// Rows the supply map's west-east roads wander about.
+const ROAD_ROWS: [u16; 6] = [8, 25, 42, 59, 76, 93];
+
+/// Columns of the supply map's straight north-south roads.
+const ROAD_COLUMNS: [u16; 3] = [20, 50, 80];
+
+/// Rows the supply map's two rail lines wander about.
+const RAIL_ROWS: [u16; 2] = [24, 72];
+
+/// A line of hexes from column 1 to `size`, starting in row `row`, each
+/// adjacent to the one before: from an odd column the next column's rows
+/// `r - 1` and `r` touch, from an even one rows `r` and `r + 1` (D-MAP-1).
+/// It drifts back toward `row`, with a random step three times in ten.
+fn wander(rng: &mut Xoshiro256PlusPlus, size: u16, row: u16) -> Vec<(u16, u16)> {
+    let mut r = row;
+    let mut line = vec![(1, r)];
+    for c in 1..size {
+        let (lo, hi) = if c % 2 == 1 {
+            (r.saturating_sub(1).max(1), r)
+        } else {
+            (r, (r + 1).min(size))
+        };
+        r = if rng.random_range(0..10) < 3 || r == row {
+            [lo, hi][rng.random_range(0..2)]
+        } else if r > row {
+            lo
+        } else {
+            hi
+        };
+        line.push((c + 1, r));
+    }
+    line
+}
+
+/// The supply bench's roads, rail lines and sources on the [`MAP_SIZE`] map,
+/// drawn from `seed`: eight roads from the west edge to the east, each
+/// wandering about one of rows 6, 18, ..., 90; five straight roads from the
+/// north edge to the south at columns 10, 30, 50, 70 and 90, which join
+/// them; two rail lines from west to east about rows 24 and 72. Blue's
+/// sources are the west ends of the west-east roads and rail lines, red's
+/// the east ends.
+pub fn supply_network(seed: u64) -> Network {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5355_5050_4C59); // "SUPPLY"
+    let mut net = Network::default();
+    for (rail, rows) in [(false, &ROAD_ROWS[..]), (true, &RAIL_ROWS[..])] {
+        for &row in rows {
+            let line = wander(&mut rng, MAP_SIZE, row);
+            net.sources[0].push(line[0]);
+            net.sources[1].push(line[line.len() - 1]);
+            net.routes.push((rail, line));
+        }
+    }
+    for c in ROAD_COLUMNS {
+        net.routes
+            .push((false, (1..=MAP_SIZE).map(|r| (c, r)).collect()));
+    }
+    net
+}
+
+/// The supply bench's units: [`SUPPLY_UNITS`] of them, alternately blue and
+/// red, one per hex, on hexes drawn from `seed`: blue in columns 1 to 60,
+/// red in columns 41 to 100, any row, so the two mingle in the middle fifth
+/// of the map. Each side's allowances cycle 4, 8, 12; every fourth unit of
+/// a side is wheeled (class 1), the rest foot.
+pub fn supply_placements(seed: u64) -> Vec<Placement> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x0055_4E49_5453); // "UNITS"
+    let mut taken = HashSet::new();
+    (0..SUPPLY_UNITS)
+        .map(|i| {
+            let side = (i % 2) as u8;
+            let k = i / 2;
+            let west = 1 + side as u16 * 30;
+            let (column, row) = loop {
+                let h = (
+                    rng.random_range(west..west + 70),
+                    rng.random_range(1..=MAP_SIZE),
+                );
+                if taken.insert(h) {
+                    break h;
+                }
+            };
+            Placement {
+                side,
+                class: (k % 4 == 3) as u8,
+                movement: ALLOWANCES[k % 3],
+                column,
+                row,
+            }
+        })
+        .collect()
+}
+
+/// The TOML text of [`supply_scenario`].
+pub fn supply_scenario_toml(seed: u64) -> String {
+    map_toml(
+        seed,
+        MAP_SIZE,
+        &supply_placements(seed),
+        &supply_network(seed),
+    )
+}
+
+/// The supply bench input: the [`MAP_SIZE`] (10,000-hex) map from `seed`,
+/// with the roads, rail lines and sources of [`supply_network`], the units
+/// of [`supply_placements`], and `[supply] model = "binary"`.
+pub fn supply_scenario(seed: u64) -> Scenario {
+    load(&supply_scenario_toml(seed))
 }
 
 /// A new game on `scen`, from a fixed seed (the bench scenarios have no
@@ -446,6 +649,7 @@ pub fn play_random_game(scen: &Scenario, seed: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexwar_engine::Side;
 
     #[test]
     fn bench_scenarios_load_and_are_deterministic() {
@@ -477,6 +681,39 @@ mod tests {
                 assert!(
                     n > ma as usize,
                     "seed {seed}, MA {ma}: only {n} hexes reached"
+                );
+            }
+        }
+    }
+
+    // rule: MAL-SUP-2, MAL-SUP-3, MAL-SUP-4, MAL-SUP-5
+    #[test]
+    fn supply_contenders_agree() {
+        for name in hexwar_engine::builtin::names() {
+            let scen = hexwar_engine::builtin::load(name).expect("built-in scenario loads");
+            let state = new_game(&scen);
+            for side in Side::BOTH {
+                let v = supply::SupplyCase::new(&scen, &state, side).check();
+                assert!(!v.is_empty(), "{name}: side {} has no units", side.index());
+            }
+        }
+        for seed in [MAP_SEED, 1, 2] {
+            let scen = supply_scenario(seed);
+            assert_eq!(scen.grid().len(), 10_000);
+            let state = new_game(&scen);
+            assert_eq!(
+                state.units().iter().filter(|u| u.on_map()).count(),
+                SUPPLY_UNITS
+            );
+            for side in Side::BOTH {
+                let v = supply::SupplyCase::new(&scen, &state, side).check();
+                let supplied = v.iter().filter(|v| v.1).count();
+                assert_eq!(v.len(), SUPPLY_UNITS / 2);
+                assert!(
+                    (40..=90).contains(&supplied),
+                    "seed {seed}, side {}: {supplied} of {} supplied; the map should cut some off",
+                    side.index(),
+                    v.len()
                 );
             }
         }

@@ -6,6 +6,7 @@ use std::fmt;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::graded;
 use crate::hex::HexId;
 use crate::movement::{self, Scratch, with_scratch};
 use crate::rail;
@@ -39,6 +40,12 @@ pub enum Action {
     },
     /// Take back a rail move of this phase (MAL-RAIL-6).
     UndoRail {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// GS-4: spend supply points to put a unit in full supply (graded
+    /// model, its side's Movement Phase; see [`crate::graded::can_spend`]).
+    SpendSupply {
         /// The unit.
         unit: UnitId,
     },
@@ -108,7 +115,8 @@ pub enum Event {
         /// New controller.
         side: Side,
     },
-    /// A unit's supply state changed in a Supply Phase (MAL-SUP-1).
+    /// A unit's supply state or U-level changed: judged in a Supply Phase
+    /// (MAL-SUP-1, GS-2), or restored by supply points (GS-4).
     SupplyChanged {
         /// The unit.
         unit: UnitId,
@@ -116,6 +124,24 @@ pub enum Event {
         state: SupplyState,
         /// GS-2 U-level.
         u_level: u8,
+    },
+    /// GS-4: supply points were spent on a unit.
+    SupplySpent {
+        /// The unit, now in full supply.
+        unit: UnitId,
+        /// Points spent.
+        points: u16,
+        /// Points its side has left.
+        left: u16,
+    },
+    /// GS-7: a unit gained or lost an isolation marker.
+    IsolationChanged {
+        /// The unit.
+        unit: UnitId,
+        /// Which marker.
+        marker: Isolation,
+        /// Isolated now.
+        isolated: bool,
     },
     /// A unit lost a step.
     StepLost {
@@ -138,6 +164,34 @@ pub enum Event {
         /// The result.
         result: GameResult,
     },
+}
+
+/// GS-7: the two isolation markers, judged apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Isolation {
+    /// Judged at the start of each Combat Phase, for both sides.
+    Combat,
+    /// Judged at each of the unit's side's supply judgements.
+    Supply,
+}
+
+impl Isolation {
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isolation::Combat => "combat",
+            Isolation::Supply => "supply",
+        }
+    }
+
+    /// The unit flag that carries this marker.
+    pub fn flag(self) -> u8 {
+        match self {
+            Isolation::Combat => unit_flags::COMBAT_ISOLATED,
+            Isolation::Supply => unit_flags::SUPPLY_ISOLATED,
+        }
+    }
 }
 
 /// Why a step was lost.
@@ -213,6 +267,8 @@ pub enum ActionError {
     NoRail(UnitId, crate::rail::NoRail),
     /// The unit has no rail move to take back this phase.
     NothingToUndo(UnitId),
+    /// GS-4: supply points may not be spent on the unit now.
+    NoSpend(UnitId, crate::graded::NoSpend),
     /// MAL-RAIL-5: the phase cannot end while a hex is overstacked.
     Overstacked(HexId),
     /// The hex is not among the unit's destinations.
@@ -250,6 +306,13 @@ impl ActionError {
             }
             ActionError::NothingToUndo(u) => {
                 format!("{} has no rail move to take back this phase", unit(u))
+            }
+            ActionError::NoSpend(u, why) => {
+                format!(
+                    "no supply points can be spent on {}: {}",
+                    unit(u),
+                    why.describe()
+                )
             }
             ActionError::Overstacked(h) => format!(
                 "the Rail Phase cannot end while {} is overstacked (MAL-RAIL-5)",
@@ -308,6 +371,11 @@ impl GameState {
             events: 0,
             rail_log: [(UnitId(0), HexId::NONE); 4],
             rail_used: 0,
+            sp: scen
+                .supply_rules()
+                .graded
+                .as_ref()
+                .map_or([0, 0], |g| g.starting_points),
         };
         st.begin_player_turn(scen, sink);
         st.enter_phase(scen, rng, sink);
@@ -329,6 +397,13 @@ impl GameState {
                     movement::for_each_destination(scen, self, s, u, |to, _| {
                         out.push(Action::Move { unit: u, to })
                     });
+                }
+                if scen.supply_rules().graded.is_some() {
+                    for u in self.units_of(scen, self.active_side()) {
+                        if graded::can_spend(scen, self, u).is_ok() {
+                            out.push(Action::SpendSupply { unit: u });
+                        }
+                    }
                 }
             }),
             PhaseKind::Rail => {
@@ -402,6 +477,12 @@ impl GameState {
                     Err(ActionError::Unreachable { unit, to })
                 }
             }
+            Action::SpendSupply { unit } => {
+                if unit.index() >= self.units.len() {
+                    return Err(ActionError::UnknownUnit(unit));
+                }
+                graded::can_spend(scen, self, unit).map_err(|e| ActionError::NoSpend(unit, e))
+            }
             Action::UndoRail { unit } => {
                 if self.phase(scen) != PhaseKind::Rail {
                     return Err(ActionError::WrongPhase {
@@ -466,6 +547,7 @@ impl GameState {
                 u.flags |= unit_flags::RAILED;
                 sink.push(Event::RailMoved { unit, from, to });
             }
+            Action::SpendSupply { unit } => self.spend_supply(scen, unit, sink),
             Action::UndoRail { unit } => {
                 let n = self.rail_used as usize;
                 let Some(i) = self.rail_log[..n].iter().position(|(u, _)| *u == unit) else {
@@ -481,6 +563,34 @@ impl GameState {
                 sink.push(Event::RailUndone { unit, to: from });
             }
         }
+    }
+
+    /// GS-4: puts `unit` in full supply (clearing its U-level) for the
+    /// scenario's supply point cost.
+    fn spend_supply(&mut self, scen: &Scenario, unit: UnitId, sink: &mut impl EventSink) {
+        let Some(g) = scen.supply_rules().graded.as_ref() else {
+            debug_assert!(
+                false,
+                "apply_unchecked: supply points outside the graded model"
+            );
+            return;
+        };
+        let side = scen.unit(unit).side.index();
+        let points = g.sp_cost.min(self.sp[side]);
+        self.sp[side] -= points;
+        let u = &mut self.units[unit.index()];
+        u.supply = SupplyState::Full;
+        u.u_level = 0;
+        sink.push(Event::SupplySpent {
+            unit,
+            points,
+            left: self.sp[side],
+        });
+        sink.push(Event::SupplyChanged {
+            unit,
+            state: SupplyState::Full,
+            u_level: 0,
+        });
     }
 
     fn do_move(
@@ -594,9 +704,17 @@ impl GameState {
                     }
                     self.advance(scen, sink)
                 }
-                // Combat, naval and rally have nothing to decide until
-                // their rules are implemented.
-                PhaseKind::Combat | PhaseKind::Naval | PhaseKind::Rally => self.advance(scen, sink),
+                PhaseKind::Combat => {
+                    // GS-7: combat isolation, judged as the phase begins.
+                    if scen.supply_rules().model == SupplyModel::Graded {
+                        self.combat_isolation(scen, sink);
+                    }
+                    // Nothing to decide until combat is implemented.
+                    self.advance(scen, sink)
+                }
+                // Naval and rally have nothing to decide until their rules
+                // are implemented.
+                PhaseKind::Naval | PhaseKind::Rally => self.advance(scen, sink),
             }
         }
     }
@@ -636,7 +754,8 @@ impl GameState {
     }
 
     /// MAL-SUP-1: every unit of both sides is judged; the state holds for the
-    /// rest of the player-turn. MAL-SUP-8: then attrition.
+    /// rest of the player-turn. MAL-SUP-8: then attrition. The graded model
+    /// judges the phasing side only (GS-2, see `graded_supply_phase`).
     fn supply_phase<R: Rng + ?Sized>(
         &mut self,
         scen: &Scenario,
@@ -668,6 +787,16 @@ impl GameState {
                 }
             }
         }
+        if rules.model == SupplyModel::Graded {
+            self.graded_supply_phase(scen, sink);
+        } else {
+            self.binary_supply_judgement(scen, sink);
+        }
+        self.attrition(scen, rng, sink);
+    }
+
+    /// MAL-SUP-1: every unit of both sides is judged supplied or not.
+    fn binary_supply_judgement(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         supply::with_supply_scratch(|ms, ss| {
             ms.prepare(scen, self);
             for side in Side::BOTH {
@@ -693,7 +822,109 @@ impl GameState {
                 }
             }
         });
-        // MAL-SUP-8: attrition.
+    }
+
+    /// GS-2..4, GS-7: the phasing side's supply judgement. Its supply points
+    /// come in first (GS-4); then each of its units is judged (GS-1, GS-3)
+    /// and its U-level follows (GS-2): full and limited supply carry U0, out
+    /// of supply climbs one level (U1 the first time) up to U8, special
+    /// supply holds the level it had. Only the phasing side is judged: the
+    /// rule speaks of "its side's supply judgement phases", so a level
+    /// holds through the enemy's player-turn until the side's next
+    /// judgement; a unit first found out of supply in its own player-turn of
+    /// turn N carries U1 through the rest of turn N and the enemy's half,
+    /// and U2 from its judgement in turn N+1. Supply isolation (GS-7) is
+    /// judged with it.
+    fn graded_supply_phase(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let Some(g) = scen.supply_rules().graded.as_ref() else {
+            return;
+        };
+        let side = self.active_side();
+        let sp = &mut self.sp[side.index()];
+        *sp = sp.saturating_add(g.supply_points[side.index()]);
+        supply::with_supply_scratch(|ms, ss| {
+            ms.prepare(scen, self);
+            let what = graded::Judge {
+                status: true,
+                isolation: true,
+            };
+            graded::judge_into(scen, self, side, what, ms, &mut ss.graded);
+            for i in 0..self.units.len() {
+                let unit = UnitId(i as u16);
+                let Some(new) = ss.graded.status(unit) else {
+                    continue;
+                };
+                let u = &mut self.units[i];
+                let level = match new {
+                    SupplyState::Full | SupplyState::Limited => 0,
+                    SupplyState::Out => u.u_level.saturating_add(1).clamp(1, 8),
+                    SupplyState::Special => u.u_level,
+                };
+                if u.supply != new || u.u_level != level {
+                    u.supply = new;
+                    u.u_level = level;
+                    sink.push(Event::SupplyChanged {
+                        unit,
+                        state: new,
+                        u_level: level,
+                    });
+                }
+                if let Some(iso) = ss.graded.isolated(unit) {
+                    self.set_isolation(unit, Isolation::Supply, iso, sink);
+                }
+            }
+        });
+    }
+
+    /// GS-7: combat isolation, judged for both sides as a Combat Phase begins.
+    fn combat_isolation(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        supply::with_supply_scratch(|ms, ss| {
+            ms.prepare(scen, self);
+            let what = graded::Judge {
+                status: false,
+                isolation: true,
+            };
+            for side in Side::BOTH {
+                graded::judge_into(scen, self, side, what, ms, &mut ss.graded);
+                for i in 0..self.units.len() {
+                    let unit = UnitId(i as u16);
+                    if let Some(iso) = ss.graded.isolated(unit) {
+                        self.set_isolation(unit, Isolation::Combat, iso, sink);
+                    }
+                }
+            }
+        });
+    }
+
+    fn set_isolation(
+        &mut self,
+        unit: UnitId,
+        marker: Isolation,
+        isolated: bool,
+        sink: &mut impl EventSink,
+    ) {
+        let u = &mut self.units[unit.index()];
+        if u.has(marker.flag()) != isolated {
+            u.flags ^= marker.flag();
+            sink.push(Event::IsolationChanged {
+                unit,
+                marker,
+                isolated,
+            });
+        }
+    }
+
+    /// MAL-SUP-8: attrition (the graded model's default rate is 0).
+    fn attrition<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) {
+        let rules = scen.supply_rules();
+        if rules.model == SupplyModel::Graded && rules.attrition == 0 {
+            return; // U-levels instead (GS-2), unless the scenario asks for attrition.
+        }
         let phasing = self.active_side();
         for i in 0..self.units.len() {
             let u = self.units[i];
@@ -743,7 +974,7 @@ impl GameState {
     fn begin_player_turn(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         let side = self.active_side();
         for u in &mut self.units {
-            u.flags = 0;
+            u.flags &= unit_flags::PERSISTENT;
             u.mp_spent = Mp::ZERO;
         }
         for i in 0..self.units.len() {

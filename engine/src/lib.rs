@@ -27,6 +27,7 @@
 
 pub mod builtin;
 pub mod game;
+pub mod graded;
 pub mod hex;
 pub mod movement;
 pub mod rail;
@@ -36,7 +37,7 @@ pub mod state;
 pub mod supply;
 pub mod zoc;
 
-pub use game::{Action, ActionError, Event, EventSink, LossCause};
+pub use game::{Action, ActionError, Event, EventSink, Isolation, LossCause};
 pub use hex::{Dir, Grid, HexId};
 pub use movement::{Destination, Reach, reachable};
 pub use scenario::{Mp, PhaseKind, Scenario, ScenarioError, ScenarioErrors, Side, UnitKind};

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::scenario::{Mp, Scenario, Side};
+use crate::scenario::{Mp, Scenario, Side, SupplyModel};
 use crate::state::{GameResult, GameState, SupplyState, UnitId, UnitState};
 
 /// A saved game (serialise it as JSON with `serde_json`).
@@ -31,6 +31,9 @@ pub struct SavedGame {
     /// Rail moves made in the current Rail Phase (MAL-RAIL-6 take-back).
     #[serde(default)]
     pub rail_moves: Vec<SavedRailMove>,
+    /// GS-4: supply points each side holds, in side order (graded model).
+    #[serde(default)]
+    pub supply_points: [u16; 2],
     /// Every unit of the scenario.
     pub units: Vec<SavedUnit>,
     /// Control, one string per row: `.` none, `0` first side, `1` second.
@@ -66,7 +69,7 @@ pub struct SavedUnit {
     /// Movement points spent this phase.
     #[serde(default)]
     pub mp_spent: f64,
-    /// Flag bits.
+    /// Flag bits ([`crate::state::unit_flags`]; the GS-7 isolation markers among them).
     #[serde(default)]
     pub flags: u8,
     /// Supply state as last judged.
@@ -126,6 +129,7 @@ impl GameState {
                     from: grid.label(*h),
                 })
                 .collect(),
+            supply_points: self.sp,
             units,
             control,
         }
@@ -191,6 +195,20 @@ impl GameState {
                     grid.label(hex)
                 ));
             }
+            let graded = scen.supply_rules().model == SupplyModel::Graded;
+            if !graded && matches!(su.supply, SupplyState::Limited | SupplyState::Special) {
+                return Err(format!(
+                    "unit {} is in {} supply, which only the graded supply model has",
+                    su.id,
+                    su.supply.graded_name()
+                ));
+            }
+            if su.u_level > 8 || (su.u_level > 0 && !graded) {
+                return Err(format!(
+                    "unit {}: U-level {} (the graded model's U0 to U8 only)",
+                    su.id, su.u_level
+                ));
+            }
             let ticks = su.mp_spent * Mp::SCALE as f64;
             if !(0.0..=u16::MAX as f64 / 2.0).contains(&ticks) {
                 return Err(format!(
@@ -206,7 +224,7 @@ impl GameState {
                 strength_loss: su.strength_loss,
                 flags: su.flags,
                 supply: su.supply,
-                u_level: su.u_level.min(8),
+                u_level: su.u_level,
             });
         }
         if saved.control.len() != grid.rows() as usize {
@@ -254,6 +272,7 @@ impl GameState {
             events: saved.events,
             rail_log: [(UnitId(0), HexId::NONE); 4],
             rail_used: 0,
+            sp: saved.supply_points,
         };
         let mut state = state;
         for (i, r) in saved.rail_moves.iter().enumerate().take(4) {

@@ -31,6 +31,13 @@ pub mod unit_flags {
     pub const RAILED: u8 = 1 << 3;
     /// Adjacent to an enemy unit when the Rail Phase began (MAL-RAIL-3).
     pub const RAIL_BARRED: u8 = 1 << 4;
+    /// GS-7: isolated when the last Combat Phase began (both sides are judged).
+    pub const COMBAT_ISOLATED: u8 = 1 << 5;
+    /// GS-7: isolated at its side's last supply judgement.
+    pub const SUPPLY_ISOLATED: u8 = 1 << 6;
+    /// Flags that outlive a player-turn: the GS-7 markers hold until their
+    /// next judgement.
+    pub const PERSISTENT: u8 = COMBAT_ISOLATED | SUPPLY_ISOLATED;
 }
 
 /// A unit's supply state, as last judged (MAL-SUP-1, GS-1).
@@ -58,6 +65,21 @@ impl SupplyState {
             SupplyState::Out => "unsupplied",
             SupplyState::Special => "special",
         }
+    }
+
+    /// The graded model's name (GS-1): full, limited, out, special.
+    pub fn graded_name(self) -> &'static str {
+        match self {
+            SupplyState::Full => "full",
+            SupplyState::Limited => "limited",
+            SupplyState::Out => "out",
+            SupplyState::Special => "special",
+        }
+    }
+
+    /// GS-1: full or limited supply.
+    pub fn is_general(self) -> bool {
+        matches!(self, SupplyState::Full | SupplyState::Limited)
     }
 }
 
@@ -161,6 +183,8 @@ pub struct GameState {
     /// (MAL-RAIL-2 capacity, MAL-RAIL-6 take-back). Capacity is at most 4.
     pub(crate) rail_log: [(UnitId, HexId); 4],
     pub(crate) rail_used: u8,
+    /// GS-4: supply points each side holds (graded model).
+    pub(crate) sp: [u16; 2],
 }
 
 impl GameState {
@@ -286,6 +310,33 @@ impl GameState {
         (side, all)
     }
 
+    /// GS-4: the supply points `side` holds (graded model).
+    pub fn supply_points(&self, side: Side) -> u16 {
+        self.sp[side.index()]
+    }
+
+    /// GS-6: the weather of the current game turn (graded model).
+    pub fn weather<'a>(&self, scen: &'a Scenario) -> Option<&'a crate::scenario::Weather> {
+        scen.supply_rules()
+            .graded
+            .as_ref()
+            .map(|g| g.weather(self.turn))
+    }
+
+    /// GS-5: the Supply Effects Chart row that applies to `u` now (graded
+    /// model, not in full supply); `None` when nothing is restricted.
+    pub fn supply_effect<'a>(
+        &self,
+        scen: &'a Scenario,
+        u: UnitId,
+    ) -> Option<&'a crate::scenario::SupplyEffect> {
+        let us = self.unit(u);
+        scen.supply_rules()
+            .graded
+            .as_ref()
+            .and_then(|g| g.effect(us.supply, us.u_level))
+    }
+
     /// Whether a scenario event ([`events`]) has happened.
     pub fn event(&self, e: u8) -> bool {
         self.events & e != 0
@@ -299,9 +350,13 @@ impl GameState {
 
     /// Attack strength now: the type's strength for the steps left, less
     /// strength lost to morale (MP-CHG-5); MAL-SUP-6: unsupplied infantry
-    /// attack halved, armor attack quartered, fractions kept.
+    /// attack halved, armor attack quartered, fractions kept; GS-5: times
+    /// the Supply Effects Chart's attack multiplier for the unit's level.
     pub fn attack_strength(&self, scen: &Scenario, u: UnitId) -> f64 {
         let (base, ty) = self.base_strength(scen, u, true);
+        if let Some(e) = self.supply_effect(scen, u) {
+            return base * e.attack;
+        }
         if !self.binary_unsupplied(scen, u) {
             return base;
         }
@@ -311,9 +366,13 @@ impl GameState {
         }
     }
 
-    /// Defense strength now; MAL-SUP-6: unsupplied armor defense halved.
+    /// Defense strength now; MAL-SUP-6: unsupplied armor defense halved;
+    /// GS-5: times the chart's defense multiplier for the unit's level.
     pub fn defense_strength(&self, scen: &Scenario, u: UnitId) -> f64 {
         let (base, ty) = self.base_strength(scen, u, false);
+        if let Some(e) = self.supply_effect(scen, u) {
+            return base * e.defense;
+        }
         if self.binary_unsupplied(scen, u) && ty == crate::scenario::UnitKind::Armor {
             return base / 2.0;
         }
@@ -341,8 +400,13 @@ impl GameState {
 
     /// The unit's movement allowance now (MAL-SUP-6: an unsupplied infantry
     /// unit has one point less, an unsupplied armor unit half, fractions kept).
+    /// GS-5: times the chart's movement multiplier for the unit's level,
+    /// to the nearest sixth of a point.
     pub fn movement_allowance(&self, scen: &Scenario, u: UnitId) -> Mp {
         let ty = scen.unit_type(u);
+        if let Some(e) = self.supply_effect(scen, u) {
+            return Mp((ty.movement.0 as f64 * e.movement).round() as u16);
+        }
         if !self.binary_unsupplied(scen, u) {
             return ty.movement;
         }

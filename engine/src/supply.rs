@@ -12,6 +12,9 @@
 //!    reach one. A unit is supplied if that cost at its hex is within its
 //!    movement allowance.
 //!
+//! The graded model (GS-1..8) lives in [`crate::graded`]; it shares these
+//! buffers, the sources and the blocking rule, and [`trace`] explains both.
+//!
 //! Both searches run on dense arrays in a reusable [`SupplyScratch`]. The
 //! same judgement written over petgraph is [`petgraph_side`]; the bench
 //! `supply` races them, and the per-unit `petgraph::algo::dijkstra`.
@@ -20,8 +23,8 @@ use std::cell::RefCell;
 
 use crate::hex::{Dir, HexId};
 use crate::movement::{Scratch, step_cost};
-use crate::scenario::{Mp, RouteKind, Scenario, Side, place_bits, side_bits};
-use crate::state::{GameState, UnitId};
+use crate::scenario::{Mp, RouteKind, Scenario, Side, SupplyModel, place_bits, side_bits};
+use crate::state::{GameState, SupplyState, UnitId};
 use crate::zoc;
 
 /// Reusable buffers for supply searches.
@@ -42,6 +45,8 @@ pub struct SupplyScratch {
     buckets: Vec<Vec<u16>>,
     /// Per unit, the last [`judge_side`] verdict: 1 supplied, 0 not, 2 not judged.
     pub(crate) verdict: Vec<u8>,
+    /// The graded model's buffers (GS-1..8).
+    pub graded: crate::graded::GradedScratch,
 }
 
 const NONE16: u16 = u16::MAX;
@@ -113,7 +118,7 @@ pub(crate) fn with_supply_scratch<T>(f: impl FnOnce(&mut Scratch, &mut SupplyScr
 /// MAL-SUP-3: a hex no leg may pass for `side`: it holds an enemy unit, or it
 /// lies in enemy ZOC and no friendly unit stands in it.
 #[inline]
-fn blocked(scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
+pub(crate) fn blocked(scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
     ms.count(h, side.other()) > 0
         || (zoc::in_enemy_zoc(scen, &ms.zoc, h, side) && ms.count(h, side) == 0)
 }
@@ -139,6 +144,18 @@ pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut
             let port = (rule.east && p & place_bits::EAST_PORT != 0)
                 || (west && p & place_bits::WEST_PORT != 0);
             if port && state.control(h) == Some(side) {
+                f(h);
+            }
+        }
+    }
+}
+
+/// GS-1: the side's special supply sources now, each only while the enemy
+/// does not control it.
+pub fn special_sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut(HexId)) {
+    if let Some(g) = &scen.supply_rules().graded {
+        for &h in &g.special_sources[side.index()] {
+            if state.control(h) != Some(side.other()) {
                 f(h);
             }
         }
@@ -328,24 +345,56 @@ pub(crate) fn judge_side_into(
 }
 
 /// Why a unit is or is not in supply, for people.
+///
+/// The binary model (MAL-SUP) fills the first five fields; the graded model
+/// (GS-1..8) fills them all: `path` runs from the unit overland to its HQ
+/// (`road_from` is the HQ's hex), then along the HQ's supply line, road
+/// element first (`rail_from` is where the rail element begins), to a
+/// source; for special supply it ends at the special source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SupplyTrace {
     /// The unit.
     pub unit: UnitId,
-    /// Supplied now (by the current position, not the last judgement).
+    /// Supplied now (by the current position, not the last judgement);
+    /// graded: in full, limited or special supply.
     pub supplied: bool,
     /// The traced path from the unit's hex to a source, when supplied.
     pub path: Vec<HexId>,
-    /// Where the overland leg meets the road/rail leg (an index into `path`).
+    /// Where the overland leg meets the road/rail leg (an index into
+    /// `path`); graded: the HQ's hex.
     pub road_from: usize,
-    /// Why not, when not supplied.
+    /// Why not, when not supplied; graded: also why limited or special
+    /// rather than full.
     pub reason: Option<String>,
+    /// Status by the current position: binary `Full` or `Out`; graded GS-1.
+    pub state: SupplyState,
+    /// GS-2: the U-level as last judged.
+    pub u_level: u8,
+    /// GS-3: the HQ traced to (itself for an HQ in general supply).
+    pub hq: Option<UnitId>,
+    /// GS-6: where the HQ's road element meets its rail element (an index
+    /// into `path`).
+    pub rail_from: usize,
+    /// GS-8: no line of communication reaches it now.
+    pub isolated: bool,
+    /// GS-8: its line of communication now, from its hex to the nearest hex
+    /// in general supply (empty when isolated).
+    pub loc: Vec<HexId>,
+    /// GS-8: what that line costs.
+    pub loc_cost: Option<Mp>,
+    /// GS-7: isolated when the last Combat Phase began.
+    pub combat_isolated: bool,
+    /// GS-7: isolated at its side's last supply judgement.
+    pub supply_isolated: bool,
 }
 
 /// Traces `u`'s supply in the current position and explains the answer.
 pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
     with_supply_scratch(|ms, ss| {
         ms.prepare(scen, state);
+        if scen.supply_rules().model == SupplyModel::Graded {
+            return crate::graded::trace(scen, state, u, ms, &mut ss.graded);
+        }
         let side = scen.unit(u).side;
         let us = state.unit(u);
         let ty = scen.unit_type(u);
@@ -355,7 +404,22 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
             path: Vec::new(),
             road_from: 0,
             reason: None,
+            state: SupplyState::Out,
+            u_level: us.u_level,
+            hq: None,
+            rail_from: 0,
+            isolated: false,
+            loc: Vec::new(),
+            loc_cost: None,
+            combat_isolated: false,
+            supply_isolated: false,
         };
+        if scen.supply_rules().model == SupplyModel::None {
+            t.supplied = true;
+            t.state = SupplyState::Full;
+            t.reason = Some("the scenario has no supply rules: always in supply".into());
+            return t;
+        }
         if !us.on_map() {
             t.reason = Some("not on the map".into());
             return t;
@@ -366,6 +430,7 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
         overland(scen, side, ty.class, ty.movement.0, ms, ss, false);
         if ss.dist(us.hex) <= ty.movement.0 {
             t.supplied = true;
+            t.state = SupplyState::Full;
             let mut h = us.hex;
             t.path.push(h);
             while !ss.on_network(h) {

@@ -25,15 +25,26 @@ pub const fn any(side: Side) -> u8 {
 }
 
 /// Whether unit `u` exerts a ZOC now: its type does (MP-ZOC-4: not
-/// artillery), it is not demoralised (morale 0, MP-ZOC-4), and it does not
-/// stand in town or woods (MP-ZOC-2).
+/// artillery), it is not demoralised (morale 0, MP-ZOC-4), its supply level
+/// keeps it (GS-5), and it does not stand in town or woods (MP-ZOC-2).
 pub fn exerts_zoc(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
     let us = state.unit(u);
     let ty = scen.unit_type(u);
     us.on_map()
         && ty.exerts_zoc
         && !(ty.morale.is_some() && us.morale == 0)
+        && !supply_denies_zoc(scen, us)
         && !scen.terrain(us.hex).no_zoc
+}
+
+/// GS-5: the Supply Effects Chart takes this unit's ZOC away at its level.
+#[inline]
+fn supply_denies_zoc(scen: &Scenario, us: &crate::state::UnitState) -> bool {
+    scen.supply_rules()
+        .graded
+        .as_ref()
+        .and_then(|g| g.effect(us.supply, us.u_level))
+        .is_some_and(|e| !e.zoc)
 }
 
 /// Per hex, the directions (bit `d`) a ZOC spreads into from it: MP-ZOC-1,
@@ -93,8 +104,10 @@ pub fn zoc_map_side(scen: &Scenario, state: &GameState, side: Side, out: &mut [u
             continue;
         }
         let ty = &scen.unit_types()[setup.unit_type as usize];
-        // MP-ZOC-4: artillery and demoralised units exert none.
-        if !ty.exerts_zoc || (ty.morale.is_some() && us.morale == 0) {
+        // MP-ZOC-4: artillery and demoralised units exert none; GS-5: nor
+        // units whose supply level takes it away.
+        if !ty.exerts_zoc || (ty.morale.is_some() && us.morale == 0) || supply_denies_zoc(scen, us)
+        {
             continue;
         }
         let bit = if ty.kind.is_mounted() {

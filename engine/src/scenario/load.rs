@@ -888,6 +888,20 @@ impl Scenario {
                 cx.err(span, "too many unit types (at most 65535)");
                 break;
             };
+            let coalition = match &t.coalition {
+                Some(c) if *c.get_ref() && kind != UnitKind::Hq => {
+                    cx.err(
+                        c.span(),
+                        format!(
+                            "unit type \"{key}\": coalition applies to headquarters only (kind = \"hq\"), not {}",
+                            kind.name()
+                        ),
+                    );
+                    false
+                }
+                Some(c) => *c.get_ref(),
+                None => false,
+            };
             type_index.insert(key.as_str(), index);
             let symbol = t.symbol.clone().unwrap_or_else(|| {
                 match kind {
@@ -913,6 +927,7 @@ impl Scenario {
                 command,
                 exerts_zoc: t.zoc.unwrap_or(true) && kind != UnitKind::Artillery,
                 nation: t.nation.clone().unwrap_or_else(|| "default".into()),
+                coalition,
                 symbol,
             });
         }
@@ -1156,7 +1171,19 @@ impl Scenario {
             None => 1,
         };
 
-        let supply = check_supply(cx, &raw.supply, &grid, &sides);
+        let mut supply = check_supply(cx, &raw.supply, &grid, &sides);
+        supply.graded = check_graded(
+            cx,
+            &raw.supply,
+            supply.model,
+            &Known {
+                grid: &grid,
+                sides: &sides,
+                classes: &classes,
+                turns: turns.clamp(1, 99) as usize,
+                unit_types: &unit_types,
+            },
+        );
         let mut rail_capacity = [1u8; 2];
         for (k, v) in &raw.rules.rail_capacity {
             if let Some(s) = cx.side(&sides, k) {
@@ -1378,6 +1405,8 @@ fn check_supply(
             }
             v.clamp(0, 100) as u8
         }
+        // The graded model climbs U-levels instead (GS-2): no attrition unless asked.
+        None if model == SupplyModel::Graded => 0,
         None => 30,
     };
     let attrition_both_sides = match raw
@@ -1426,5 +1455,338 @@ fn check_supply(
         attrition,
         attrition_both_sides,
         ports,
+        graded: None,
     }
+}
+
+/// What is already checked when `[supply]`'s graded part is read.
+struct Known<'a> {
+    grid: &'a Grid,
+    sides: &'a [SideInfo; 2],
+    classes: &'a [String],
+    turns: usize,
+    unit_types: &'a [UnitType],
+}
+
+/// GS-1..8: the graded model's part of `[supply]`. Its fields are errors
+/// under another model (they would silently do nothing); under the graded
+/// model every one has a default.
+fn check_graded(
+    cx: &mut Ctx<'_>,
+    raw: &SupplyFile,
+    model: SupplyModel,
+    k: &Known<'_>,
+) -> Option<GradedRules> {
+    if model != SupplyModel::Graded {
+        let first_key = |m: &BTreeMap<SStr, _>| m.keys().next().map(|k: &SStr| k.span());
+        let fields = [
+            ("weather", raw.weather.keys().next().map(|k| k.span())),
+            ("turn_weather", raw.turn_weather.as_ref().map(|t| t.span())),
+            ("effects", raw.effects.first().map(|e| e.span())),
+            ("supply_points", first_key(&raw.supply_points)),
+            ("starting_points", first_key(&raw.starting_points)),
+            ("sp_cost", raw.sp_cost.as_ref().map(|v| v.span())),
+            (
+                "special_sources",
+                raw.special_sources.keys().next().map(|k| k.span()),
+            ),
+            (
+                "special_range",
+                raw.special_range.as_ref().map(|v| v.span()),
+            ),
+            ("zoc_cost", raw.zoc_cost.as_ref().map(|v| v.span())),
+            (
+                "isolated_losses",
+                raw.isolated_losses.as_ref().map(|v| v.span()),
+            ),
+            ("loc_class", raw.loc_class.as_ref().map(|v| v.span())),
+        ];
+        for (name, span) in fields {
+            if let Some(span) = span {
+                cx.err(
+                    span,
+                    format!(
+                        "[supply] {name} belongs to the graded supply model (model = \"graded\")"
+                    ),
+                );
+            }
+        }
+        return None;
+    }
+
+    // GS-6: weather tables, in file order.
+    let mut tables: Vec<(&SStr, &Spanned<WeatherFile>)> = raw.weather.iter().collect();
+    tables.sort_by_key(|(name, _)| name.span().start);
+    let length = |cx: &mut Ctx<'_>, v: &Option<Spanned<i64>>, what: &str| match v {
+        Some(v) => {
+            let n = *v.get_ref();
+            if !(0..=1000).contains(&n) {
+                cx.err(v.span(), format!("{what} must be 0 to 1000 hexes, not {n}"));
+            }
+            n.clamp(0, 1000) as u16
+        }
+        None => u16::MAX,
+    };
+    let mut weathers = Vec::new();
+    for (name, t) in &tables {
+        let what = format!("[supply.weather.{}]", name.get_ref());
+        let w = t.get_ref();
+        let road = length(cx, &w.road, &format!("{what} road"));
+        let rail = length(cx, &w.rail, &format!("{what} rail"));
+        let hq_range = match &w.hq_range {
+            Some(r) => mp_upto(cx, r, 100, &format!("{what} hq_range")),
+            None => Mp::points(7),
+        };
+        weathers.push(Weather {
+            name: name.get_ref().clone(),
+            road,
+            rail,
+            hq_range,
+        });
+    }
+    if weathers.len() > 255 {
+        cx.err(tables[255].0.span(), "at most 255 weather tables");
+        weathers.truncate(255);
+    }
+    if weathers.is_empty() {
+        // No weather tables: one weather with no length limits and the
+        // rule's clear-weather HQ range of 7 (GS-8's "21 points").
+        weathers.push(Weather {
+            name: "clear".into(),
+            road: u16::MAX,
+            rail: u16::MAX,
+            hq_range: Mp::points(7),
+        });
+    }
+    let mut turn_weather = vec![0u8; k.turns];
+    if let Some(given) = &raw.turn_weather {
+        if given.get_ref().len() != k.turns {
+            cx.err(
+                given.span(),
+                format!(
+                    "[supply] turn_weather lists {} turns, but the game has {} (one weather per turn)",
+                    given.get_ref().len(),
+                    k.turns
+                ),
+            );
+        }
+        for (i, name) in given.get_ref().iter().enumerate().take(k.turns) {
+            match weathers.iter().position(|w| w.name == *name.get_ref()) {
+                Some(w) => turn_weather[i] = w as u8,
+                None => {
+                    let names: Vec<String> = weathers.iter().map(|w| w.name.clone()).collect();
+                    cx.err(
+                        name.span(),
+                        format!(
+                            "[supply] turn_weather: unknown weather \"{}\" (weathers are {})",
+                            name.get_ref(),
+                            list(&names)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    // GS-5: the Supply Effects Chart.
+    let mut rows: [Option<SupplyEffect>; 10] = [None; 10];
+    for e in &raw.effects {
+        let e = e.get_ref();
+        let level = e.level.get_ref().to_ascii_lowercase();
+        let index = match level.as_str() {
+            "limited" | "u0" => Some(0),
+            "special" => Some(9),
+            l => l
+                .strip_prefix('u')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=8).contains(n)),
+        };
+        let Some(index) = index else {
+            cx.err(
+                e.level.span(),
+                format!(
+                    "[[supply.effects]]: unknown level \"{}\" (limited, special, U1 to U8)",
+                    e.level.get_ref()
+                ),
+            );
+            continue;
+        };
+        if rows[index].is_some() {
+            cx.err(
+                e.level.span(),
+                format!(
+                    "[[supply.effects]]: level \"{}\" is listed twice",
+                    e.level.get_ref()
+                ),
+            );
+        }
+        let factor = |cx: &mut Ctx<'_>, v: &Option<Spanned<f64>>, what: &str| match v {
+            Some(v) => {
+                let x = *v.get_ref();
+                if !(0.0..=1.0).contains(&x) {
+                    cx.err(
+                        v.span(),
+                        format!(
+                            "[[supply.effects]] {what} must be a multiplier from 0 to 1, not {x}"
+                        ),
+                    );
+                }
+                x.clamp(0.0, 1.0)
+            }
+            None => 1.0,
+        };
+        rows[index] = Some(SupplyEffect {
+            movement: factor(cx, &e.movement, "movement"),
+            attack: factor(cx, &e.attack, "attack"),
+            defense: factor(cx, &e.defense, "defense"),
+            zoc: e.zoc.unwrap_or(true),
+        });
+    }
+    // A level missing from the chart has the row of the nearest lower one.
+    let mut levels = [SupplyEffect::NONE; 9];
+    for i in 0..9 {
+        levels[i] = match rows[i] {
+            Some(r) => r,
+            None if i > 0 => levels[i - 1],
+            None => SupplyEffect::NONE,
+        };
+    }
+
+    // GS-4: supply points.
+    let per_side = |cx: &mut Ctx<'_>, m: &BTreeMap<SStr, Spanned<i64>>, what: &str| {
+        let mut out = [0u16; 2];
+        for (key, v) in m {
+            if let Some(s) = cx.side_of(k.sides, key, &format!("[supply] {what}")) {
+                let n = *v.get_ref();
+                if !(0..=10_000).contains(&n) {
+                    cx.err(
+                        v.span(),
+                        format!("[supply] {what} must be 0 to 10000, not {n}"),
+                    );
+                }
+                out[s.index()] = n.clamp(0, 10_000) as u16;
+            }
+        }
+        out
+    };
+    let supply_points = per_side(cx, &raw.supply_points, "supply_points");
+    let starting_points = per_side(cx, &raw.starting_points, "starting_points");
+    let sp_cost = match &raw.sp_cost {
+        Some(v) => {
+            let n = *v.get_ref();
+            if !(1..=1000).contains(&n) {
+                cx.err(
+                    v.span(),
+                    format!("[supply] sp_cost must be 1 to 1000, not {n}"),
+                );
+            }
+            n.clamp(1, 1000) as u16
+        }
+        None => 1,
+    };
+
+    // GS-1: special sources.
+    let mut special_sources: [Vec<HexId>; 2] = [Vec::new(), Vec::new()];
+    for (key, hexes) in &raw.special_sources {
+        if let Some(s) = cx.side_of(k.sides, key, "[supply] special_sources") {
+            special_sources[s.index()] = cx.hexes(
+                k.grid,
+                hexes,
+                &format!("special supply source of \"{}\"", key.get_ref()),
+            );
+        }
+    }
+    let special_range = raw
+        .special_range
+        .as_ref()
+        .map(|r| mp_upto(cx, r, 100, "[supply] special_range"));
+    let zoc_cost = match &raw.zoc_cost {
+        Some(v) => mp_upto(cx, v, 100, "[supply] zoc_cost"),
+        None => Mp::points(2),
+    };
+    let isolated_losses = match &raw.isolated_losses {
+        Some(v) => {
+            let n = *v.get_ref();
+            if !(0..=10).contains(&n) {
+                cx.err(
+                    v.span(),
+                    format!("[supply] isolated_losses must be 0 to 10, not {n}"),
+                );
+            }
+            n.clamp(0, 10) as u8
+        }
+        None => 1,
+    };
+    let loc_class = match &raw.loc_class {
+        Some(c) => match k.classes.iter().position(|x| x == c.get_ref()) {
+            Some(i) => i as u8,
+            None => {
+                cx.err(
+                    c.span(),
+                    format!(
+                        "[supply] loc_class: unknown movement class \"{}\" (classes are {})",
+                        c.get_ref(),
+                        list(k.classes)
+                    ),
+                );
+                0
+            }
+        },
+        None => 0,
+    };
+
+    // GS-3: nations, numbered in order of first mention.
+    let mut nations: Vec<String> = Vec::new();
+    let mut type_nation = Vec::with_capacity(k.unit_types.len());
+    for t in k.unit_types {
+        let i = match nations.iter().position(|n| *n == t.nation) {
+            Some(i) => i,
+            None => {
+                nations.push(t.nation.clone());
+                nations.len() - 1
+            }
+        };
+        type_nation.push(i.min(63) as u8);
+    }
+    if nations.len() > 64 {
+        let span = raw.model.as_ref().map_or(0..0, |m| m.span());
+        cx.err(
+            span,
+            format!(
+                "the graded supply model allows at most 64 nations, the unit types have {}",
+                nations.len()
+            ),
+        );
+    }
+    Some(GradedRules {
+        weathers,
+        turn_weather,
+        levels,
+        special: rows[9],
+        supply_points,
+        starting_points,
+        sp_cost,
+        special_sources,
+        special_range,
+        zoc_cost,
+        isolated_losses,
+        loc_class,
+        nations,
+        type_nation,
+    })
+}
+
+/// Movement points from 0 to `max`, in sixths.
+fn mp_upto(cx: &mut Ctx<'_>, v: &Spanned<f64>, max: u16, what: &str) -> Mp {
+    let Some(m) = cx.points(v.span(), *v.get_ref(), what) else {
+        return Mp::ZERO;
+    };
+    if m > Mp::points(max) {
+        cx.err(
+            v.span(),
+            format!("{what} must be at most {max} movement points, not {m}"),
+        );
+        return Mp::points(max);
+    }
+    m
 }

@@ -32,6 +32,29 @@
 //! #! undo UNIT                      take its rail move back
 //! #! illegal end                    ending the phase is refused
 //! ```
+//!
+//! Graded supply (GS-1..8):
+//!
+//! ```text
+//! #! end N                          end the phase N times
+//! #! graded UNIT STATE U<n>         its status (full|limited|out|special) and U-level as last judged
+//! #! now UNIT STATE                 its status by the current position (supply::trace)
+//! #! hq UNIT = HQ|none              the HQ it traces to now
+//! #! reason UNIT TEXT               the trace's reason (why not, or why not full) contains TEXT
+//! #! isolated UNIT combat|supply yes|no  its GS-7 marker as last judged
+//! #! loc UNIT = HEX ...             its line of communication now, unit to the nearest hex in general supply
+//! #! loc UNIT none                  no line of communication reaches it now (isolated)
+//! #! loccost UNIT MP                what its line of communication costs now
+//! #! sp SIDE N                      the side's supply points
+//! #! spend UNIT                     spend supply points on it (GS-4), applied
+//! #! illegal spend UNIT [TEXT]      refused, state untouched (and the reason contains TEXT)
+//! #! legal spend UNIT yes|no        whether legal_actions lists SpendSupply for it
+//! #! weather NAME                   the current turn's weather
+//! #! set UNIT HEX|off               put it there, or eliminate it (a test set-up, through a saved game)
+//! #! emitted TEXT                   the last action gave off an event that reads TEXT ...
+//! #! quiet TEXT                     ... or none that does; events read `SupplyChanged UNIT STATE U<n>`,
+//!                                   `SupplySpent UNIT POINTS left N`, `IsolationChanged UNIT combat|supply yes|no`
+//! ```
 
 #![allow(dead_code)]
 
@@ -39,7 +62,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use hexwar_engine::movement::Scratch;
-use hexwar_engine::{Action, GameState, Mp, Scenario, rail, reachable, supply, zoc};
+use hexwar_engine::state::unit_flags;
+use hexwar_engine::{Action, Event, GameState, Mp, Scenario, UnitId, rail, reachable, supply, zoc};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -63,8 +87,36 @@ fn cost(s: &str) -> Mp {
 pub fn check(name: &str) {
     let (scen, src) = load(name);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
-    let mut state = GameState::new(&scen, &mut rng);
+    let mut events: Vec<Event> = Vec::new();
+    let mut state = GameState::new_with(&scen, &mut rng, &mut events);
     let grid = scen.grid();
+    let id = |u: &UnitId| scen.unit(*u).id.clone();
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let describe = |e: &Event| match e {
+        Event::SupplyChanged {
+            unit,
+            state,
+            u_level,
+        } => format!(
+            "SupplyChanged {} {} U{u_level}",
+            id(unit),
+            state.graded_name()
+        ),
+        Event::SupplySpent { unit, points, left } => {
+            format!("SupplySpent {} {points} left {left}", id(unit))
+        }
+        Event::IsolationChanged {
+            unit,
+            marker,
+            isolated,
+        } => format!(
+            "IsolationChanged {} {} {}",
+            id(unit),
+            marker.name(),
+            yes(*isolated)
+        ),
+        e => format!("{e:?}"),
+    };
     let hex = |l: &str| grid.parse(l).unwrap_or_else(|e| panic!("{name}: {e}"));
     let unit = |id: &str| {
         scen.unit_by_id(id)
@@ -146,7 +198,8 @@ pub fn check(name: &str) {
                     unit: unit(u),
                     to: hex(to),
                 };
-                if let Err(e) = state.apply(&scen, a, &mut rng, &mut ()) {
+                events.clear();
+                if let Err(e) = state.apply(&scen, a, &mut rng, &mut events) {
                     panic!("{at}: refused: {}", e.describe(&scen));
                 }
             }
@@ -162,9 +215,148 @@ pub fn check(name: &str) {
                 );
                 assert_eq!(state, before, "{at}: a refused action changed the state");
             }
-            ["end"] => state
-                .apply(&scen, Action::EndPhase, &mut rng, &mut ())
-                .unwrap(),
+            ["end"] => {
+                events.clear();
+                state
+                    .apply(&scen, Action::EndPhase, &mut rng, &mut events)
+                    .unwrap()
+            }
+            ["end", n] => {
+                events.clear();
+                for _ in 0..n.parse::<u32>().expect("end N") {
+                    state
+                        .apply(&scen, Action::EndPhase, &mut rng, &mut events)
+                        .unwrap()
+                }
+            }
+            ["graded", u, st, level] => {
+                let us = state.unit(unit(u));
+                assert_eq!(
+                    format!("{} U{}", us.supply.graded_name(), us.u_level),
+                    format!("{st} {level}"),
+                    "{at}: judged status and U-level"
+                );
+            }
+            ["now", u, st] => {
+                let t = supply::trace(&scen, &state, unit(u));
+                assert_eq!(
+                    t.state.graded_name(),
+                    *st,
+                    "{at}: status now; path {:?}, reason {:?}",
+                    t.path.iter().map(|h| grid.label(*h)).collect::<Vec<_>>(),
+                    t.reason
+                );
+            }
+            ["reason", u, rest @ ..] => {
+                let t = supply::trace(&scen, &state, unit(u));
+                let want = rest.join(" ");
+                let got = t.reason.unwrap_or_default();
+                assert!(got.contains(&want), "{at}: reason is \"{got}\"");
+            }
+            ["hq", u, "=", want] => {
+                let t = supply::trace(&scen, &state, unit(u));
+                let got = t.hq.map_or("none".to_string(), |h| id(&h));
+                assert_eq!(got, *want, "{at}: HQ traced to; reason {:?}", t.reason);
+            }
+            ["isolated", u, marker, want] => {
+                let flag = match *marker {
+                    "combat" => unit_flags::COMBAT_ISOLATED,
+                    "supply" => unit_flags::SUPPLY_ISOLATED,
+                    m => panic!("{at}: unknown marker {m}"),
+                };
+                assert_eq!(
+                    yes(state.unit(unit(u)).has(flag)),
+                    *want,
+                    "{at}: {marker} isolation marker"
+                );
+            }
+            ["loc", u, "none"] => {
+                let t = supply::trace(&scen, &state, unit(u));
+                let got: Vec<String> = t.loc.iter().map(|h| grid.label(*h)).collect();
+                assert!(
+                    t.isolated,
+                    "{at}: not isolated: LOC {got:?} costs {:?}",
+                    t.loc_cost
+                );
+            }
+            ["loc", u, "=", rest @ ..] => {
+                let t = supply::trace(&scen, &state, unit(u));
+                assert!(!t.isolated, "{at}: isolated");
+                let got: Vec<String> = t.loc.iter().map(|h| grid.label(*h)).collect();
+                assert_eq!(got, rest.to_vec(), "{at}: line of communication");
+            }
+            ["loccost", u, mp] => {
+                let t = supply::trace(&scen, &state, unit(u));
+                assert_eq!(t.loc_cost, Some(cost(mp)), "{at}: LOC cost");
+            }
+            ["sp", side, n] => {
+                let s = scen
+                    .side_by_name(side)
+                    .unwrap_or_else(|| panic!("{at}: no side {side}"));
+                assert_eq!(
+                    state.supply_points(s).to_string(),
+                    *n,
+                    "{at}: supply points"
+                );
+            }
+            ["spend", u] => {
+                events.clear();
+                let a = Action::SpendSupply { unit: unit(u) };
+                if let Err(e) = state.apply(&scen, a, &mut rng, &mut events) {
+                    panic!("{at}: refused: {}", e.describe(&scen));
+                }
+            }
+            ["illegal", "spend", u, why @ ..] => {
+                let before = state.clone();
+                let a = Action::SpendSupply { unit: unit(u) };
+                let e = state
+                    .apply(&scen, a, &mut rng, &mut ())
+                    .expect_err(&format!("{at}: was accepted"));
+                assert!(
+                    e.describe(&scen).contains(&why.join(" ")),
+                    "{at}: reason is \"{}\"",
+                    e.describe(&scen)
+                );
+                assert_eq!(state, before, "{at}: a refused action changed the state");
+            }
+            ["legal", "spend", u, want] => {
+                let mut legal = Vec::new();
+                state.legal_actions(&scen, &mut legal);
+                let listed = legal.contains(&Action::SpendSupply { unit: unit(u) });
+                assert_eq!(yes(listed), *want, "{at}: SpendSupply listed?");
+            }
+            ["weather", w] => {
+                let got = state.weather(&scen).map(|w| w.name.as_str());
+                assert_eq!(got, Some(*w), "{at}: weather");
+            }
+            ["set", u, h] => {
+                let mut saved = state.to_saved(&scen);
+                let su = &mut saved.units[unit(u).index()];
+                if *h == "off" {
+                    su.hex = None;
+                    su.steps = 0;
+                } else {
+                    su.hex = Some(h.to_string());
+                }
+                state = GameState::from_saved(&scen, &saved)
+                    .unwrap_or_else(|e| panic!("{at}: saved game refused: {e}"));
+            }
+            ["emitted", rest @ ..] => {
+                let want = rest.join(" ");
+                let got: Vec<String> = events.iter().map(describe).collect();
+                assert!(
+                    got.iter().any(|e| e.starts_with(&want)),
+                    "{at}: no such event among {got:#?}"
+                );
+            }
+            ["quiet", rest @ ..] => {
+                let want = rest.join(" ");
+                let got: Vec<String> = events.iter().map(describe).collect();
+                assert!(
+                    !got.iter().any(|e| e.starts_with(&want)),
+                    "{at}: unexpected event among {got:#?}"
+                );
+            }
             ["zoc", side, "=", rest @ ..] => {
                 let s = scen
                     .side_by_name(side)
@@ -314,7 +506,8 @@ pub fn check(name: &str) {
                     unit: unit(u),
                     to: hex(to),
                 };
-                if let Err(e) = state.apply(&scen, a, &mut rng, &mut ()) {
+                events.clear();
+                if let Err(e) = state.apply(&scen, a, &mut rng, &mut events) {
                     panic!("{at}: refused: {}", e.describe(&scen));
                 }
             }

@@ -32,8 +32,21 @@ pub struct SupplyLine {
     pub path: Vec<String>,
     /// Index into `path` of the hex where the road/rail leg starts.
     pub road_from: Option<usize>,
-    /// Why it cannot trace supply, when it cannot.
+    /// Why it cannot trace supply, when it cannot (graded: also why it is
+    /// only limited or special).
     pub reason: Option<String>,
+    /// Graded model: its state if judged now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<String>,
+    /// Graded model: the HQ it traces to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hq: Option<String>,
+    /// Graded model (GS-7): no line of communication reaches it now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub isolated: Option<bool>,
+    /// Graded model (GS-7): its combat and supply isolation markers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub markers: Option<[bool; 2]>,
 }
 
 /// Every unit's supply in one position. Printed as a table; as JSON, the
@@ -131,7 +144,19 @@ fn line(scen: &Scenario, state: &GameState, u: UnitId, t: SupplyTrace) -> Supply
         can_trace: t.supplied,
         path: t.path.iter().map(|&h| grid.label(h)).collect(),
         road_from: (t.supplied && t.road_from < t.path.len()).then_some(t.road_from),
-        reason: if t.supplied { None } else { t.reason },
+        reason: if t.supplied && !graded {
+            None
+        } else {
+            t.reason.clone()
+        },
+        now: graded.then(|| t.state.name().to_string()),
+        hq: if graded {
+            t.hq.map(|h| scen.unit(h).id.clone())
+        } else {
+            None
+        },
+        isolated: graded.then_some(t.isolated),
+        markers: graded.then_some([t.combat_isolated, t.supply_isolated]),
     }
 }
 
@@ -196,10 +221,28 @@ impl fmt::Display for SupplyReport {
         for l in &self.units {
             let u = l.u_level.map(|u| format!("  {u}")).unwrap_or_default();
             let now = if l.can_trace { "yes" } else { "no" };
-            let rest = match &l.reason {
+            let mut rest = match &l.reason {
                 Some(r) if !l.can_trace => r.clone(),
                 _ => l.path_text(),
             };
+            if let Some(hq) = &l.hq {
+                rest.push_str(&format!("  [HQ {hq}]"));
+            }
+            if let Some(now) = l.now.as_deref().filter(|n| *n != l.judged) {
+                rest.push_str(&format!("  [now {now}]"));
+            }
+            if l.isolated == Some(true) {
+                rest.push_str("  [isolated]");
+            }
+            if let Some([c, s]) = l.markers {
+                if c || s {
+                    rest.push_str(&format!(
+                        "  [markers:{}{}]",
+                        if c { " combat" } else { "" },
+                        if s { " supply" } else { "" }
+                    ));
+                }
+            }
             writeln!(
                 f,
                 "  {:wu$}  {:ws$}  {:wh$}  {:wj$}{u}  {now:3}  {rest}",
