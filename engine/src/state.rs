@@ -167,7 +167,7 @@ pub struct GameResult {
 }
 
 /// The changing state of a game. Pair it with the [`Scenario`] it was made from.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct GameState {
     pub(crate) units: Vec<UnitState>,
     /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2).
@@ -185,6 +185,66 @@ pub struct GameState {
     pub(crate) rail_used: u8,
     /// GS-4: supply points each side holds (graded model).
     pub(crate) sp: [u16; 2],
+}
+
+/// Two allocations to clone; `clone_from` reuses the target's buffers and
+/// allocates nothing (search loops that reset a scratch state use it).
+impl Clone for GameState {
+    fn clone(&self) -> Self {
+        let GameState {
+            units,
+            control,
+            turn,
+            player,
+            phase,
+            steps_lost,
+            result,
+            events,
+            rail_log,
+            rail_used,
+            sp,
+        } = self;
+        GameState {
+            units: units.clone(),
+            control: control.clone(),
+            turn: *turn,
+            player: *player,
+            phase: *phase,
+            steps_lost: *steps_lost,
+            result: *result,
+            events: *events,
+            rail_log: *rail_log,
+            rail_used: *rail_used,
+            sp: *sp,
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        let GameState {
+            units,
+            control,
+            turn,
+            player,
+            phase,
+            steps_lost,
+            result,
+            events,
+            rail_log,
+            rail_used,
+            sp,
+        } = src;
+        self.units.clone_from(units);
+        self.control.clone_from(control);
+        self.turn = *turn;
+        self.player = *player;
+        self.phase = *phase;
+        self.steps_lost = *steps_lost;
+        self.result = *result;
+        self.events = *events;
+        self.rail_log = *rail_log;
+        self.rail_used = *rail_used;
+        self.sp = *sp;
+    }
 }
 
 impl GameState {

@@ -196,3 +196,18 @@ fn invariants_hold_over_10000_random_games() {
     assert!(games >= 10_000);
     assert!(total_steps > games, "games must have moves in them");
 }
+
+#[test]
+fn clone_from_equals_clone_and_reuses_buffers() {
+    let scen = builtin::load("malaya").unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let a = GameState::new(&scen, &mut rng);
+    let mut b = GameState::new(&scen, &mut rng);
+    b.apply(&scen, Action::EndPhase, &mut rng, &mut ()).unwrap();
+    assert_ne!(a, b);
+    let ptr = b.units().as_ptr();
+    b.clone_from(&a);
+    assert_eq!(a, b);
+    assert_eq!(a.clone(), b);
+    assert_eq!(b.units().as_ptr(), ptr, "clone_from must reuse the unit buffer");
+}
