@@ -209,5 +209,9 @@ fn clone_from_equals_clone_and_reuses_buffers() {
     b.clone_from(&a);
     assert_eq!(a, b);
     assert_eq!(a.clone(), b);
-    assert_eq!(b.units().as_ptr(), ptr, "clone_from must reuse the unit buffer");
+    assert_eq!(
+        b.units().as_ptr(),
+        ptr,
+        "clone_from must reuse the unit buffer"
+    );
 }
