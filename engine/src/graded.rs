@@ -779,22 +779,7 @@ pub(crate) fn trace(
     gs: &mut GradedScratch,
 ) -> SupplyTrace {
     let us = state.unit(u);
-    let mut t = SupplyTrace {
-        unit: u,
-        supplied: false,
-        path: Vec::new(),
-        road_from: 0,
-        reason: None,
-        state: SupplyState::Out,
-        u_level: us.u_level,
-        hq: None,
-        rail_from: 0,
-        isolated: false,
-        loc: Vec::new(),
-        loc_cost: None,
-        combat_isolated: us.has(crate::state::unit_flags::COMBAT_ISOLATED),
-        supply_isolated: us.has(crate::state::unit_flags::SUPPLY_ISOLATED),
-    };
+    let mut t = SupplyTrace::unsupplied(u, us);
     let Some(g) = scen.supply_rules().graded.as_ref() else {
         return t;
     };

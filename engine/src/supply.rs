@@ -388,18 +388,12 @@ pub struct SupplyTrace {
     pub supply_isolated: bool,
 }
 
-/// Traces `u`'s supply in the current position and explains the answer.
-pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
-    with_supply_scratch(|ms, ss| {
-        ms.prepare(scen, state);
-        if scen.supply_rules().model == SupplyModel::Graded {
-            return crate::graded::trace(scen, state, u, ms, &mut ss.graded);
-        }
-        let side = scen.unit(u).side;
-        let us = state.unit(u);
-        let ty = scen.unit_type(u);
-        let mut t = SupplyTrace {
-            unit: u,
+impl SupplyTrace {
+    /// A trace that has found nothing yet: out of supply, no path, with the
+    /// unit's U-level and isolation markers.
+    pub(crate) fn unsupplied(unit: UnitId, us: &crate::state::UnitState) -> SupplyTrace {
+        SupplyTrace {
+            unit,
             supplied: false,
             path: Vec::new(),
             road_from: 0,
@@ -411,9 +405,23 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
             isolated: false,
             loc: Vec::new(),
             loc_cost: None,
-            combat_isolated: false,
-            supply_isolated: false,
-        };
+            combat_isolated: us.has(crate::state::unit_flags::COMBAT_ISOLATED),
+            supply_isolated: us.has(crate::state::unit_flags::SUPPLY_ISOLATED),
+        }
+    }
+}
+
+/// Traces `u`'s supply in the current position and explains the answer.
+pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
+    with_supply_scratch(|ms, ss| {
+        ms.prepare(scen, state);
+        if scen.supply_rules().model == SupplyModel::Graded {
+            return crate::graded::trace(scen, state, u, ms, &mut ss.graded);
+        }
+        let side = scen.unit(u).side;
+        let us = state.unit(u);
+        let ty = scen.unit_type(u);
+        let mut t = SupplyTrace::unsupplied(u, us);
         if scen.supply_rules().model == SupplyModel::None {
             t.supplied = true;
             t.state = SupplyState::Full;
