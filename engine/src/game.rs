@@ -6,6 +6,8 @@ use std::fmt;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::charge;
+use crate::combat::{self, NoAttack, RngChance, Roll};
 use crate::graded;
 use crate::hex::HexId;
 use crate::movement::{self, Scratch, with_scratch};
@@ -49,12 +51,41 @@ pub enum Action {
         /// The unit.
         unit: UnitId,
     },
+    /// MAL-CBT-1: commit a unit to an attack on `target` in the Combat
+    /// Phase. The first commitment declares the attack on that hex; more
+    /// units may join it until it is rolled.
+    Attack {
+        /// The attacking unit.
+        unit: UnitId,
+        /// The defending hex.
+        target: HexId,
+    },
+    /// MAL-CBT-4, -5: roll the attack being declared, committing `air` air points.
+    Resolve {
+        /// Air points the attacker commits.
+        air: u8,
+    },
+    /// Withdraw the attack being declared, before its roll.
+    CancelAttack,
+    /// MAL-CBT-9: an attacker of the last combat moves into the hex it emptied.
+    Advance {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// MP-CHG-1..6: a mounted unit charges the unit in `target`, three hexes
+    /// away in a straight line, in the Movement Phase: one action, whole.
+    Charge {
+        /// The charging unit.
+        unit: UnitId,
+        /// The hex of the unit charged.
+        target: HexId,
+    },
     /// End the current phase.
     EndPhase,
 }
 
 /// What happened, for logs and replays.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A phase began.
@@ -154,6 +185,100 @@ pub enum Event {
         /// Steps left (0: eliminated).
         steps_left: u8,
     },
+    /// MAL-CBT-1: a unit was committed to an attack.
+    Committed {
+        /// The unit.
+        unit: UnitId,
+        /// The hex it attacks.
+        target: HexId,
+    },
+    /// The attack being declared was withdrawn before its roll.
+    AttackCancelled {
+        /// The hex it would have attacked.
+        target: HexId,
+    },
+    /// MAL-CBT-4: a combat was rolled.
+    Combat {
+        /// The defending hex.
+        hex: HexId,
+        /// Total attack strength.
+        attack: f64,
+        /// Total defense strength.
+        defense: f64,
+        /// D-CRT-1: the column (index into the scenario's table).
+        column: u8,
+        /// MAL-CBT-5: air points committed by the attacker.
+        attacker_air: u8,
+        /// MAL-CBT-5: air points committed by the defender.
+        defender_air: u8,
+        /// The die and the result.
+        roll: Roll,
+    },
+    /// MAL-CBT-7: a unit retreated.
+    Retreated {
+        /// The unit.
+        unit: UnitId,
+        /// The combat hex.
+        from: HexId,
+        /// The hexes entered, in order.
+        path: Vec<HexId>,
+    },
+    /// MAL-CBT-8: a unit could not retreat (it loses two steps instead).
+    NoRetreat {
+        /// The unit.
+        unit: UnitId,
+        /// Where it stays.
+        hex: HexId,
+    },
+    /// MAL-CBT-9, -10: a unit advanced after combat (or came ashore).
+    Advanced {
+        /// The unit.
+        unit: UnitId,
+        /// The hex it entered.
+        hex: HexId,
+    },
+    /// MAL-CBT-10: a reinforcement arrived off an enemy-held port and must
+    /// attack it in the Combat Phase.
+    Landing {
+        /// The unit.
+        unit: UnitId,
+        /// The port.
+        hex: HexId,
+    },
+    /// MAL-CBT-10: a landing force that could not come ashore went back to
+    /// the reinforcement pool.
+    ReturnedToPool {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// MP-CHG-5: a unit lost a morale point (or, at morale 0, a point of strength).
+    MoraleLost {
+        /// The unit.
+        unit: UnitId,
+        /// Where it stood.
+        hex: HexId,
+        /// Why.
+        cause: LossCause,
+        /// Morale left.
+        morale: u8,
+        /// Strength lost to morale so far.
+        strength_loss: u8,
+    },
+    /// MP-CHG-3, -4: a charge and its morale check.
+    Charged {
+        /// The charger.
+        unit: UnitId,
+        /// The unit charged.
+        target: UnitId,
+        /// The 1-9 roll.
+        roll: u8,
+        /// The roll plus the strength difference.
+        total: i8,
+        /// The morale value the total had to exceed (slope and stream modifiers in).
+        morale: i8,
+        /// Whether the check failed: the charge succeeded.
+        success: bool,
+    },
     /// Something the scenario scripts happened (e.g. the Penang shipping).
     Scenario {
         /// What happened, for people.
@@ -186,7 +311,7 @@ impl Isolation {
     }
 
     /// The unit flag that carries this marker.
-    pub fn flag(self) -> u8 {
+    pub fn flag(self) -> u16 {
         match self {
             Isolation::Combat => unit_flags::COMBAT_ISOLATED,
             Isolation::Supply => unit_flags::SUPPLY_ISOLATED,
@@ -271,6 +396,25 @@ pub enum ActionError {
     NoSpend(UnitId, crate::graded::NoSpend),
     /// MAL-RAIL-5: the phase cannot end while a hex is overstacked.
     Overstacked(HexId),
+    /// MAL-CBT-1, -2, -10: the unit may not attack that hex.
+    NoAttack(UnitId, HexId, NoAttack),
+    /// No attack is being declared.
+    NoCombat,
+    /// The attack being declared must be rolled or withdrawn first.
+    CombatPending(HexId),
+    /// MAL-CBT-10: a landing force has not attacked its port yet.
+    MustLand(UnitId),
+    /// MAL-CBT-9: the unit may not advance now.
+    CannotAdvance(UnitId),
+    /// MAL-CBT-5: more air points asked than the side has left.
+    NoAir {
+        /// Asked for.
+        asked: u8,
+        /// Left.
+        left: u8,
+    },
+    /// MP-CHG-1, -2: the unit may not charge that hex.
+    NoCharge(UnitId, HexId, charge::NoCharge),
     /// The hex is not among the unit's destinations.
     Unreachable {
         /// The unit.
@@ -318,6 +462,30 @@ impl ActionError {
                 "the Rail Phase cannot end while {} is overstacked (MAL-RAIL-5)",
                 hex(h)
             ),
+            ActionError::NoAttack(u, h, why) => format!(
+                "{} cannot attack {}: {}",
+                unit(u),
+                hex(h),
+                why.describe(scen)
+            ),
+            ActionError::NoCombat => "no attack is being declared".into(),
+            ActionError::CombatPending(h) => {
+                format!("the attack on {} must be rolled or withdrawn first", hex(h))
+            }
+            ActionError::MustLand(u) => format!(
+                "{} is landing and must attack its port first (MAL-CBT-10)",
+                unit(u)
+            ),
+            ActionError::CannotAdvance(u) => format!(
+                "{} cannot advance: only an attacker of the last combat may, into the hex it emptied, within stacking (MAL-CBT-9)",
+                unit(u)
+            ),
+            ActionError::NoAir { asked, left } => {
+                format!("{asked} air points asked for, {left} left this turn (MAL-CBT-5)")
+            }
+            ActionError::NoCharge(u, h, why) => {
+                format!("{} cannot charge {}: {}", unit(u), hex(h), why.describe())
+            }
             ActionError::Unreachable { unit: u, to } => {
                 format!("{} cannot reach {} this phase", unit(u), hex(to))
             }
@@ -356,6 +524,7 @@ impl GameState {
                 morale: scen.unit_type(UnitId(i as u16)).morale.unwrap_or(0),
                 strength_loss: 0,
                 flags: 0,
+                charge_target: UnitId(0),
                 supply: SupplyState::Full,
                 u_level: 0,
             })
@@ -376,6 +545,8 @@ impl GameState {
                 .graded
                 .as_ref()
                 .map_or([0, 0], |g| g.starting_points),
+            combat: Default::default(),
+            air: [0, 0],
         };
         st.begin_player_turn(scen, sink);
         st.enter_phase(scen, rng, sink);
@@ -396,6 +567,11 @@ impl GameState {
                 for u in self.units_of(scen, self.active_side()) {
                     movement::for_each_destination(scen, self, s, u, |to, _| {
                         out.push(Action::Move { unit: u, to })
+                    });
+                }
+                for u in self.units_of(scen, self.active_side()) {
+                    charge::for_each_charge(scen, self, u, |target| {
+                        out.push(Action::Charge { unit: u, target })
                     });
                 }
                 if scen.supply_rules().graded.is_some() {
@@ -424,9 +600,97 @@ impl GameState {
                     return; // MAL-RAIL-5: no EndPhase while overstacked.
                 }
             }
+            PhaseKind::Combat => {
+                if self.combat_actions(scen, out) {
+                    return;
+                }
+            }
             _ => {}
         }
         out.push(Action::EndPhase);
+    }
+
+    /// The Combat Phase's actions, appended to `out`; true when the phase may
+    /// not end now (an attack is being declared, or a landing force has not
+    /// attacked).
+    fn combat_actions(&self, scen: &Scenario, out: &mut Vec<Action>) -> bool {
+        let side = self.active_side();
+        let pending = self.combat.target;
+        let grid = scen.grid();
+        let eligible = |u: UnitId, out: &mut Vec<Action>| {
+            let us = self.unit(u);
+            if us.has(unit_flags::LANDING) {
+                let target = scen.unit(u).hex;
+                if combat::can_attack(scen, self, u, target).is_ok() {
+                    out.push(Action::Attack { unit: u, target });
+                }
+                return;
+            }
+            for &n in grid.neighbours(us.hex) {
+                if n.is_some()
+                    && (!pending.is_some() || n == pending)
+                    && combat::can_attack(scen, self, u, n).is_ok()
+                {
+                    out.push(Action::Attack { unit: u, target: n });
+                }
+            }
+        };
+        for (i, us) in self.units.iter().enumerate() {
+            let u = UnitId(i as u16);
+            if scen.units()[i].side == side
+                && !us.eliminated()
+                && (us.on_map() || us.has(unit_flags::LANDING))
+                && !us.has(unit_flags::ATTACKED | unit_flags::COMMITTED)
+            {
+                eligible(u, out);
+            }
+        }
+        if pending.is_some() {
+            for air in 0..=self.air[side.index()] {
+                out.push(Action::Resolve { air });
+            }
+            out.push(Action::CancelAttack);
+            return true;
+        }
+        if self.combat.advance.is_some() {
+            for (i, us) in self.units.iter().enumerate() {
+                let unit = UnitId(i as u16);
+                if us.has(unit_flags::MAY_ADVANCE) && self.check_advance(scen, unit).is_ok() {
+                    out.push(Action::Advance { unit });
+                }
+            }
+        }
+        self.landing_waiting(scen).is_some()
+    }
+
+    /// MAL-CBT-10: a landing unit of the phasing side that has yet to attack.
+    fn landing_waiting(&self, scen: &Scenario) -> Option<UnitId> {
+        let side = self.active_side();
+        self.units.iter().enumerate().find_map(|(i, u)| {
+            (u.has(unit_flags::LANDING)
+                && !u.eliminated()
+                && scen.units()[i].side == side
+                && !u.has(unit_flags::ATTACKED))
+            .then_some(UnitId(i as u16))
+        })
+    }
+
+    /// MAL-CBT-9: whether `unit` may advance into the hex the last combat emptied.
+    fn check_advance(&self, scen: &Scenario, unit: UnitId) -> Result<(), ActionError> {
+        let hex = self.combat.advance;
+        let us = self.unit(unit);
+        let side = scen.unit(unit).side;
+        let ok = hex.is_some()
+            && us.has(unit_flags::MAY_ADVANCE)
+            && us.on_map()
+            && side == self.active_side()
+            && self.units_at(hex).all(|o| scen.unit(o).side == side)
+            && self.units_at(hex).count() < scen.stacking() as usize;
+        if ok {
+            Ok(())
+        } else {
+            Err(ActionError::CannotAdvance(unit))
+        }
     }
 
     /// Checks `action` and applies it, or says why not and leaves the state
@@ -448,6 +712,13 @@ impl GameState {
         if self.is_over() {
             return Err(ActionError::GameOver);
         }
+        let in_combat = |phase: PhaseKind| {
+            if phase == PhaseKind::Combat {
+                Ok(())
+            } else {
+                Err(ActionError::WrongPhase { phase })
+            }
+        };
         match action {
             Action::EndPhase => {
                 if self.phase(scen) == PhaseKind::Rail {
@@ -455,7 +726,70 @@ impl GameState {
                         return Err(ActionError::Overstacked(h));
                     }
                 }
+                if self.combat.target.is_some() {
+                    return Err(ActionError::CombatPending(self.combat.target));
+                }
+                if self.phase(scen) == PhaseKind::Combat {
+                    if let Some(u) = self.landing_waiting(scen) {
+                        return Err(ActionError::MustLand(u));
+                    }
+                }
                 Ok(())
+            }
+            Action::Attack { unit, target } => {
+                if unit.index() >= self.units.len() {
+                    return Err(ActionError::UnknownUnit(unit));
+                }
+                if target.index() >= scen.grid().len() {
+                    return Err(ActionError::UnknownHex(target));
+                }
+                in_combat(self.phase(scen))?;
+                combat::can_attack(scen, self, unit, target)
+                    .map_err(|e| ActionError::NoAttack(unit, target, e))
+            }
+            Action::Resolve { air } => {
+                in_combat(self.phase(scen))?;
+                if !self.combat.target.is_some() {
+                    return Err(ActionError::NoCombat);
+                }
+                let left = self.air[self.active_side().index()];
+                if air > left {
+                    return Err(ActionError::NoAir { asked: air, left });
+                }
+                Ok(())
+            }
+            Action::CancelAttack => {
+                in_combat(self.phase(scen))?;
+                if self.combat.target.is_some() {
+                    Ok(())
+                } else {
+                    Err(ActionError::NoCombat)
+                }
+            }
+            Action::Advance { unit } => {
+                if unit.index() >= self.units.len() {
+                    return Err(ActionError::UnknownUnit(unit));
+                }
+                in_combat(self.phase(scen))?;
+                if self.combat.target.is_some() {
+                    return Err(ActionError::CombatPending(self.combat.target));
+                }
+                self.check_advance(scen, unit)
+            }
+            Action::Charge { unit, target } => {
+                if unit.index() >= self.units.len() {
+                    return Err(ActionError::UnknownUnit(unit));
+                }
+                if target.index() >= scen.grid().len() {
+                    return Err(ActionError::UnknownHex(target));
+                }
+                let phase = self.phase(scen);
+                if phase != PhaseKind::Movement {
+                    return Err(ActionError::WrongPhase { phase });
+                }
+                charge::can_charge(scen, self, unit, target)
+                    .map(|_| ())
+                    .map_err(|e| ActionError::NoCharge(unit, target, e))
             }
             Action::RailMove { unit, to } => {
                 if unit.index() >= self.units.len() {
@@ -532,6 +866,35 @@ impl GameState {
     ) {
         match action {
             Action::EndPhase => self.end_phase(scen, rng, sink),
+            Action::Attack { unit, target } => {
+                self.close_advance();
+                self.combat.target = target;
+                self.units[unit.index()].flags |= unit_flags::COMMITTED;
+                sink.push(Event::Committed { unit, target });
+            }
+            Action::Resolve { air } => {
+                self.resolve_combat(scen, air, &mut RngChance(rng), sink);
+            }
+            Action::CancelAttack => {
+                let target = self.combat.target;
+                for u in &mut self.units {
+                    u.flags &= !unit_flags::COMMITTED;
+                }
+                self.combat.target = HexId::NONE;
+                sink.push(Event::AttackCancelled { target });
+            }
+            Action::Advance { unit } => {
+                let hex = self.combat.advance;
+                let side = scen.unit(unit).side;
+                let u = &mut self.units[unit.index()];
+                u.hex = hex;
+                u.flags &= !unit_flags::MAY_ADVANCE;
+                sink.push(Event::Advanced { unit, hex });
+                self.take_control(hex, side, sink);
+            }
+            Action::Charge { unit, target } => {
+                self.resolve_charge(scen, unit, target, &mut RngChance(rng), sink);
+            }
             Action::Move { unit, to } => with_scratch(|s| self.do_move(scen, s, unit, to, sink)),
             Action::RailMove { unit, to } => {
                 let i = self.rail_used as usize;
@@ -654,6 +1017,15 @@ impl GameState {
         if self.is_over() {
             return;
         }
+        if self.phase(scen) == PhaseKind::Combat {
+            self.close_advance();
+            for c in &mut self.control {
+                *c &= !crate::state::HEX_ATTACKED;
+            }
+            for u in &mut self.units {
+                u.flags &= !unit_flags::ATTACKED;
+            }
+        }
         self.phase += 1;
         if self.phase as usize >= scen.phases().len() {
             self.phase = 0;
@@ -709,7 +1081,9 @@ impl GameState {
                     if scen.supply_rules().model == SupplyModel::Graded {
                         self.combat_isolation(scen, sink);
                     }
-                    // Nothing to decide until combat is implemented.
+                    if self.begin_combat_phase(scen, sink) {
+                        return;
+                    }
                     self.advance(scen, sink)
                 }
                 // Naval and rally have nothing to decide until their rules
@@ -717,6 +1091,46 @@ impl GameState {
                 PhaseKind::Naval | PhaseKind::Rally => self.advance(scen, sink),
             }
         }
+    }
+
+    /// MAL-CBT-9: the chance to advance into the last combat's hex ends.
+    fn close_advance(&mut self) {
+        if self.combat.advance.is_some() {
+            self.combat.advance = HexId::NONE;
+            for u in &mut self.units {
+                u.flags &= !unit_flags::MAY_ADVANCE;
+            }
+        }
+    }
+
+    /// The Combat Phase begins: landing forces whose port the enemy has left
+    /// come ashore (MAL-CBT-10); returns whether there is anything to decide
+    /// (an attack to make), else the phase passes by itself.
+    fn begin_combat_phase(&mut self, scen: &Scenario, sink: &mut impl EventSink) -> bool {
+        let side = self.active_side();
+        self.combat = Default::default();
+        for i in 0..self.units.len() {
+            let u = self.units[i];
+            if !u.has(unit_flags::LANDING) || scen.units()[i].side != side || u.eliminated() {
+                continue;
+            }
+            let port = scen.units()[i].hex;
+            if self.units_at(port).any(|o| scen.unit(o).side != side) {
+                continue;
+            }
+            let unit = UnitId(i as u16);
+            self.units[i].flags &= !unit_flags::LANDING;
+            if self.units_at(port).count() < scen.stacking() as usize {
+                self.units[i].hex = port;
+                sink.push(Event::Advanced { unit, hex: port });
+                self.take_control(port, side, sink);
+            } else {
+                sink.push(Event::ReturnedToPool { unit });
+            }
+        }
+        let mut any = Vec::new();
+        self.combat_actions(scen, &mut any);
+        !any.is_empty()
     }
 
     /// MAL-RAIL-3: marks the phasing units adjacent to an enemy unit as the
@@ -977,6 +1391,10 @@ impl GameState {
             u.flags &= unit_flags::PERSISTENT;
             u.mp_spent = Mp::ZERO;
         }
+        if self.player == 0 {
+            // MAL-CBT-5: air points come each game turn; what is left is lost.
+            self.air = scen.combat().air;
+        }
         for i in 0..self.units.len() {
             let setup = &scen.units()[i];
             let us = self.units[i];
@@ -990,16 +1408,22 @@ impl GameState {
             let unit = UnitId(i as u16);
             let hex = setup.hex;
             let enemy_there = self.units_at(hex).any(|o| scen.unit(o).side != side);
+            if us.has(unit_flags::LANDING) {
+                continue;
+            }
+            if enemy_there && setup.amphibious {
+                // MAL-CBT-10: it lands under fire and must attack the port.
+                self.units[i].flags |= unit_flags::LANDING;
+                sink.push(Event::Landing { unit, hex });
+                continue;
+            }
             if enemy_there || self.units_at(hex).count() >= scen.stacking() as usize {
                 sink.push(Event::Delayed { unit, hex });
                 continue;
             }
             self.units[i].hex = hex;
             sink.push(Event::Arrived { unit, hex });
-            if self.control[hex.index()] != 1 + side.0 {
-                self.control[hex.index()] = 1 + side.0;
-                sink.push(Event::ControlChanged { hex, side });
-            }
+            self.take_control(hex, side, sink);
         }
         for s in Side::BOTH {
             let alive = self

@@ -26,11 +26,14 @@
 //! code that implements them; `grep -rn MP-ZOC-7` finds code and tests.
 
 pub mod builtin;
+pub mod charge;
+pub mod combat;
 pub mod game;
 pub mod graded;
 pub mod hex;
 pub mod movement;
 pub mod rail;
+pub mod retreat;
 pub mod save;
 pub mod scenario;
 pub mod state;

@@ -34,6 +34,19 @@ pub struct SavedGame {
     /// GS-4: supply points each side holds, in side order (graded model).
     #[serde(default)]
     pub supply_points: [u16; 2],
+    /// MAL-CBT-1: the hex whose attack is being declared (its attackers
+    /// carry the COMMITTED flag).
+    #[serde(default)]
+    pub attack_target: Option<String>,
+    /// MAL-CBT-9: the hex the last combat emptied, open to its attackers.
+    #[serde(default)]
+    pub advance_hex: Option<String>,
+    /// MAL-CBT-1: the hexes attacked in this Combat Phase.
+    #[serde(default)]
+    pub attacked: Vec<String>,
+    /// MAL-CBT-5: air points each side has left this turn, in side order.
+    #[serde(default)]
+    pub air_points: [u8; 2],
     /// Every unit of the scenario.
     pub units: Vec<SavedUnit>,
     /// Control, one string per row: `.` none, `0` first side, `1` second.
@@ -71,7 +84,10 @@ pub struct SavedUnit {
     pub mp_spent: f64,
     /// Flag bits ([`crate::state::unit_flags`]; the GS-7 isolation markers among them).
     #[serde(default)]
-    pub flags: u8,
+    pub flags: u16,
+    /// MP-CHG-4: the unit it charged this player-turn (with the CHARGED flag).
+    #[serde(default)]
+    pub charge_target: Option<String>,
     /// Supply state as last judged.
     #[serde(default)]
     pub supply: SupplyState,
@@ -96,6 +112,8 @@ impl GameState {
                 strength_loss: u.strength_loss,
                 mp_spent: u.mp_spent.as_f64(),
                 flags: u.flags,
+                charge_target: (u.flags & crate::state::unit_flags::CHARGED != 0)
+                    .then(|| scen.units()[u.charge_target.index()].id.clone()),
                 supply: u.supply,
                 u_level: u.u_level,
             })
@@ -103,13 +121,16 @@ impl GameState {
         let control = (1..=grid.rows())
             .map(|r| {
                 (1..=grid.columns())
-                    .map(
-                        |c| match grid.at(c, r).map_or(0, |h| self.control[h.index()]) {
+                    .map(|c| {
+                        match grid
+                            .at(c, r)
+                            .map_or(0, |h| self.control[h.index()] & !crate::state::HEX_ATTACKED)
+                        {
                             1 => '0',
                             2 => '1',
                             _ => '.',
-                        },
-                    )
+                        }
+                    })
                     .collect()
             })
             .collect();
@@ -130,6 +151,22 @@ impl GameState {
                 })
                 .collect(),
             supply_points: self.sp,
+            attack_target: self
+                .combat
+                .target
+                .is_some()
+                .then(|| grid.label(self.combat.target)),
+            advance_hex: self
+                .combat
+                .advance
+                .is_some()
+                .then(|| grid.label(self.combat.advance)),
+            attacked: grid
+                .hexes()
+                .filter(|h| self.hex_attacked(*h))
+                .map(|h| grid.label(h))
+                .collect(),
+            air_points: self.air,
             units,
             control,
         }
@@ -223,6 +260,12 @@ impl GameState {
                 morale: su.morale,
                 strength_loss: su.strength_loss,
                 flags: su.flags,
+                charge_target: match &su.charge_target {
+                    None => UnitId(0),
+                    Some(id) => scen.unit_by_id(id).ok_or_else(|| {
+                        format!("unit {}: charge target \"{id}\" is not a unit", su.id)
+                    })?,
+                },
                 supply: su.supply,
                 u_level: su.u_level,
             });
@@ -273,8 +316,22 @@ impl GameState {
             rail_log: [(UnitId(0), HexId::NONE); 4],
             rail_used: 0,
             sp: saved.supply_points,
+            combat: Default::default(),
+            air: saved.air_points,
         };
         let mut state = state;
+        let hex_or_none = |s: &Option<String>, what: &str| -> Result<HexId, String> {
+            match s {
+                None => Ok(HexId::NONE),
+                Some(l) => grid.parse(l).map_err(|e| format!("{what}: {e}")),
+            }
+        };
+        state.combat.target = hex_or_none(&saved.attack_target, "attack_target")?;
+        state.combat.advance = hex_or_none(&saved.advance_hex, "advance_hex")?;
+        for l in &saved.attacked {
+            let h = grid.parse(l).map_err(|e| format!("attacked: {e}"))?;
+            state.control[h.index()] |= crate::state::HEX_ATTACKED;
+        }
         for (i, r) in saved.rail_moves.iter().enumerate().take(4) {
             let u = scen
                 .unit_by_id(&r.unit)

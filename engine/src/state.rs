@@ -22,22 +22,35 @@ impl UnitId {
 /// Per-unit flags ([`UnitState::flags`]).
 pub mod unit_flags {
     /// Moved in this player-turn's Movement Phase (MAL-RAIL-3, MP-MOV-5).
-    pub const MOVED: u8 = 1 << 0;
+    pub const MOVED: u16 = 1 << 0;
     /// Entered an enemy ZOC: its move is over for this phase (MP-ZOC-6).
-    pub const MOVE_ENDED: u8 = 1 << 1;
+    pub const MOVE_ENDED: u16 = 1 << 1;
     /// Jumped between roads: the next road hex is paid at terrain (MP-MOV-6).
-    pub const ROAD_PENALTY: u8 = 1 << 2;
+    pub const ROAD_PENALTY: u16 = 1 << 2;
     /// Moved by rail this phase (MAL-RAIL-6 may take it back).
-    pub const RAILED: u8 = 1 << 3;
+    pub const RAILED: u16 = 1 << 3;
     /// Adjacent to an enemy unit when the Rail Phase began (MAL-RAIL-3).
-    pub const RAIL_BARRED: u8 = 1 << 4;
+    pub const RAIL_BARRED: u16 = 1 << 4;
     /// GS-7: isolated when the last Combat Phase began (both sides are judged).
-    pub const COMBAT_ISOLATED: u8 = 1 << 5;
+    pub const COMBAT_ISOLATED: u16 = 1 << 5;
     /// GS-7: isolated at its side's last supply judgement.
-    pub const SUPPLY_ISOLATED: u8 = 1 << 6;
+    pub const SUPPLY_ISOLATED: u16 = 1 << 6;
+    /// MAL-CBT-1: has attacked in this Combat Phase.
+    pub const ATTACKED: u16 = 1 << 7;
+    /// MAL-CBT-1: committed to the attack declared and not yet rolled.
+    pub const COMMITTED: u16 = 1 << 8;
+    /// MAL-CBT-9: took part in the last combat, whose hex is now empty: it
+    /// may advance into it.
+    pub const MAY_ADVANCE: u16 = 1 << 9;
+    /// MAL-CBT-10: landing from the sea at its entry port (off the map,
+    /// [`super::UnitState::hex`] is none) and must attack the port's defenders.
+    pub const LANDING: u16 = 1 << 10;
+    /// MP-CHG-4: charged successfully this player-turn; its strength is x1.5
+    /// against [`super::UnitState::charge_target`] in the following combat.
+    pub const CHARGED: u16 = 1 << 11;
     /// Flags that outlive a player-turn: the GS-7 markers hold until their
-    /// next judgement.
-    pub const PERSISTENT: u8 = COMBAT_ISOLATED | SUPPLY_ISOLATED;
+    /// next judgement; a landing force stays at sea until it lands.
+    pub const PERSISTENT: u16 = COMBAT_ISOLATED | SUPPLY_ISOLATED | LANDING;
 }
 
 /// A unit's supply state, as last judged (MAL-SUP-1, GS-1).
@@ -105,7 +118,10 @@ pub struct UnitState {
     /// Combat strength lost to morale below zero (MP-CHG-5).
     pub strength_loss: u8,
     /// [`unit_flags`].
-    pub flags: u8,
+    pub flags: u16,
+    /// MP-CHG-4: the unit this one charged this player-turn (meaningful
+    /// with [`unit_flags::CHARGED`]).
+    pub charge_target: UnitId,
     /// Supply state as last judged.
     pub supply: SupplyState,
     /// GS-2 U-level (0..=8) while out of supply.
@@ -127,7 +143,7 @@ impl UnitState {
 
     /// Tests a flag.
     #[inline]
-    pub fn has(&self, flag: u8) -> bool {
+    pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
 }
@@ -170,7 +186,8 @@ pub struct GameResult {
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct GameState {
     pub(crate) units: Vec<UnitState>,
-    /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2).
+    /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2), plus
+    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1).
     pub(crate) control: Vec<u8>,
     pub(crate) turn: u8,
     pub(crate) player: u8,
@@ -185,6 +202,34 @@ pub struct GameState {
     pub(crate) rail_used: u8,
     /// GS-4: supply points each side holds (graded model).
     pub(crate) sp: [u16; 2],
+    /// The combat in progress (MAL-CBT-1, -9).
+    pub(crate) combat: CombatSlot,
+    /// MAL-CBT-5: air points each side has left this game turn.
+    pub(crate) air: [u8; 2],
+}
+
+/// Bit of a [`GameState::control`] byte: the hex has been attacked in this
+/// Combat Phase (MAL-CBT-1: each hex at most once).
+pub(crate) const HEX_ATTACKED: u8 = 0x80;
+
+/// The combat in progress in a Combat Phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CombatSlot {
+    /// The hex under attack, declared and not yet rolled
+    /// ([`HexId::NONE`]: none); its attackers carry [`unit_flags::COMMITTED`].
+    pub target: HexId,
+    /// The hex the last combat emptied, into which its attackers (flag
+    /// [`unit_flags::MAY_ADVANCE`]) may advance (MAL-CBT-9); none otherwise.
+    pub advance: HexId,
+}
+
+impl Default for CombatSlot {
+    fn default() -> Self {
+        CombatSlot {
+            target: HexId::NONE,
+            advance: HexId::NONE,
+        }
+    }
 }
 
 /// Two allocations to clone; `clone_from` reuses the target's buffers and
@@ -203,6 +248,8 @@ impl Clone for GameState {
             rail_log,
             rail_used,
             sp,
+            combat,
+            air,
         } = self;
         GameState {
             units: units.clone(),
@@ -216,6 +263,8 @@ impl Clone for GameState {
             rail_log: *rail_log,
             rail_used: *rail_used,
             sp: *sp,
+            combat: *combat,
+            air: *air,
         }
     }
 
@@ -232,6 +281,8 @@ impl Clone for GameState {
             rail_log,
             rail_used,
             sp,
+            combat,
+            air,
         } = src;
         self.units.clone_from(units);
         self.control.clone_from(control);
@@ -244,6 +295,8 @@ impl Clone for GameState {
         self.rail_log = *rail_log;
         self.rail_used = *rail_used;
         self.sp = *sp;
+        self.combat = *combat;
+        self.air = *air;
     }
 }
 
@@ -320,7 +373,7 @@ impl GameState {
     /// Who controls `h` (D-TURN-2).
     #[inline]
     pub fn control(&self, h: HexId) -> Option<Side> {
-        match self.control[h.index()] {
+        match self.control[h.index()] & !HEX_ATTACKED {
             0 => None,
             c => Some(Side(c - 1)),
         }
@@ -334,6 +387,21 @@ impl GameState {
     /// Rail moves made in the current Rail Phase.
     pub fn rail_used(&self) -> u8 {
         self.rail_used
+    }
+
+    /// The combat being declared, and the hex the last one emptied (MAL-CBT-1, -9).
+    pub fn combat(&self) -> CombatSlot {
+        self.combat
+    }
+
+    /// MAL-CBT-5: air points `side` has left this game turn.
+    pub fn air_points(&self, side: Side) -> u8 {
+        self.air[side.index()]
+    }
+
+    /// MAL-CBT-1: whether `h` has been attacked in this Combat Phase.
+    pub fn hex_attacked(&self, h: HexId) -> bool {
+        self.control[h.index()] & HEX_ATTACKED != 0
     }
 
     /// The rail moves of this phase: (unit, hex it left).
@@ -351,16 +419,16 @@ impl GameState {
             let w = u.hex.0 as u64
                 | (u.mp_spent.0 as u64) << 16
                 | (u.steps as u64) << 32
-                | (u.flags as u64) << 40
-                | (u.supply as u64) << 48
-                | (u.morale as u64) << 56;
+                | (u.supply as u64) << 40
+                | (u.morale as u64) << 48
+                | (u.strength_loss as u64) << 56;
             let h = &mut side[setup.side.index()];
             *h = (*h ^ w).wrapping_mul(K).rotate_left(29);
-            *h = (*h ^ u.u_level as u64).wrapping_mul(K);
+            *h = (*h ^ (u.u_level as u64) << 16 ^ u.flags as u64).wrapping_mul(K);
         }
         for f in scen.forts() {
             for h in side.iter_mut() {
-                *h = (*h ^ self.control[f.index()] as u64)
+                *h = (*h ^ (self.control[f.index()] & !HEX_ATTACKED) as u64)
                     .wrapping_mul(K)
                     .rotate_left(29);
             }
@@ -413,7 +481,7 @@ impl GameState {
     /// attack halved, armor attack quartered, fractions kept; GS-5: times
     /// the Supply Effects Chart's attack multiplier for the unit's level.
     pub fn attack_strength(&self, scen: &Scenario, u: UnitId) -> f64 {
-        let (base, ty) = self.base_strength(scen, u, true);
+        let (base, ty) = self.base_and_kind(scen, u, true);
         if let Some(e) = self.supply_effect(scen, u) {
             return base * e.attack;
         }
@@ -429,7 +497,7 @@ impl GameState {
     /// Defense strength now; MAL-SUP-6: unsupplied armor defense halved;
     /// GS-5: times the chart's defense multiplier for the unit's level.
     pub fn defense_strength(&self, scen: &Scenario, u: UnitId) -> f64 {
-        let (base, ty) = self.base_strength(scen, u, false);
+        let (base, ty) = self.base_and_kind(scen, u, false);
         if let Some(e) = self.supply_effect(scen, u) {
             return base * e.defense;
         }
@@ -439,7 +507,13 @@ impl GameState {
         base
     }
 
-    fn base_strength(
+    /// Strength from the unit's type for the steps it has left, less
+    /// strength lost to morale (MP-CHG-5), before supply and terrain.
+    pub fn base_strength(&self, scen: &Scenario, u: UnitId, attack: bool) -> f64 {
+        self.base_and_kind(scen, u, attack).0
+    }
+
+    fn base_and_kind(
         &self,
         scen: &Scenario,
         u: UnitId,

@@ -53,6 +53,47 @@ pub struct ScenarioFile {
     /// Rule options.
     #[serde(default)]
     pub rules: RulesFile,
+    /// Combat: the results table (D-CRT-1), air points, modifiers.
+    #[serde(default)]
+    pub combat: CombatFile,
+}
+
+/// `[combat]` (MAL-CBT, D-CRT-1). Every field has a default; leave the
+/// table out for the default Combat Results Table.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatFile {
+    /// D-CRT-1: the odds columns, lowest first, as `"A:D"` (e.g. `"1:3"`, `"3:1"`).
+    #[serde(default)]
+    pub columns: Option<Spanned<Vec<SStr>>>,
+    /// D-CRT-1: one row per die result (1 first), one result per column:
+    /// `"-"`, `"A1"`, `"D1"`, `"D1R2"`, `"EX"`, `"A1D2R2"`.
+    #[serde(default)]
+    pub results: Option<Spanned<Vec<Spanned<Vec<SStr>>>>>,
+    /// MAL-CBT-6, MP-CHG-5: `"steps"` (default) or `"morale"` (a loss is a
+    /// morale point; morale below zero comes off combat strength).
+    #[serde(default)]
+    pub losses: Option<SStr>,
+    /// MAL-CBT-5: air points per side id for each game turn (default 0).
+    #[serde(default)]
+    pub air: BTreeMap<SStr, Spanned<i64>>,
+    /// MAL-CBT-5: the defender commits one air point when the odds column
+    /// before air is at least this one, or it defends in terrain with a
+    /// defense multiplier above 1 (default `"3:1"`).
+    #[serde(default)]
+    pub defender_air_at: Option<SStr>,
+    /// Attack multiplier for a unit attacking across a river (default 0.5).
+    #[serde(default)]
+    pub river: Option<Spanned<f64>>,
+    /// Attack multiplier for a unit attacking across a stream (default 1).
+    #[serde(default)]
+    pub stream: Option<Spanned<f64>>,
+    /// Defense multiplier in a fort (default 2).
+    #[serde(default)]
+    pub fort: Option<Spanned<f64>>,
+    /// MAL-CBT-10: extra steps each unit landing at a port loses (default 1).
+    #[serde(default)]
+    pub amphibious_loss: Option<Spanned<i64>>,
 }
 
 /// `[scenario]`
@@ -118,6 +159,9 @@ pub struct TerrainFile {
     /// MP-CHG-2: units here cannot be charged (woods, dunes, palm grove, town).
     #[serde(default)]
     pub no_charge: bool,
+    /// MAL-CBT-4: defense strength multiplier for units here (default 1).
+    #[serde(default)]
+    pub defense: Option<Spanned<f64>>,
     /// Fill colour for drawings (`#rrggbb`); a default is picked from the name.
     #[serde(default)]
     pub color: Option<SStr>,
@@ -444,6 +488,10 @@ pub struct UnitFile {
     /// Steps at set-up (default: the type's full steps).
     #[serde(default)]
     pub steps: Option<Spanned<i64>>,
+    /// MAL-CBT-10: a reinforcement that lands from the sea at its entry hex
+    /// (a port), attacking the port's defenders if the enemy holds it.
+    #[serde(default)]
+    pub amphibious: bool,
 }
 
 /// `[victory]`

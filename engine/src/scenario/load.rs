@@ -335,6 +335,7 @@ impl Scenario {
             Some(mut s) if cx.errors.is_empty() => {
                 s.edges = crate::movement::build_edges(&s);
                 s.zoc_dirs = crate::zoc::build_dirs(&s);
+                s.source_fields = crate::retreat::build_source_fields(&s);
                 Ok(s)
             }
             _ => {
@@ -495,6 +496,21 @@ impl Scenario {
                 attrition: t.attrition.clamp(-100, 100) as i8,
                 open: t.open,
                 no_charge: t.no_charge,
+                defense: match &t.defense {
+                    Some(v) if !(0.0..=10.0).contains(v.get_ref()) => {
+                        cx.err(
+                            v.span(),
+                            format!(
+                                "terrain \"{}\": defense multiplier must be 0 to 10, not {}",
+                                t.name,
+                                v.get_ref()
+                            ),
+                        );
+                        1.0
+                    }
+                    Some(v) => *v.get_ref(),
+                    None => 1.0,
+                },
                 color,
             });
         }
@@ -1095,6 +1111,20 @@ impl Scenario {
                     );
                 }
             }
+            if u.amphibious
+                && (arrives < 2
+                    || places[hex.index()] & (place_bits::EAST_PORT | place_bits::WEST_PORT) == 0)
+            {
+                cx.err(
+                    u.hex.span(),
+                    format!(
+                        "unit \"{}\" is amphibious (MAL-CBT-10): it must be a reinforcement (turn 2 or later) landing at a port, and {} {}",
+                        u.id.get_ref(),
+                        grid.label(hex),
+                        if arrives < 2 { "is its set-up hex" } else { "is not a port" }
+                    ),
+                );
+            }
             if units.len() >= u16::MAX as usize - 1 {
                 cx.err(u_span, "too many units");
                 break;
@@ -1107,6 +1137,7 @@ impl Scenario {
                 hex,
                 arrives,
                 steps,
+                amphibious: u.amphibious,
             });
         }
         // A unit naming an unknown side may be the missing side's, misspelt: that error says enough.
@@ -1207,6 +1238,7 @@ impl Scenario {
             }
             None => 40,
         };
+        let combat = check_combat(cx, &raw.combat, &sides);
         let forts: Vec<HexId> = grid
             .hexes()
             .filter(|h| places[h.index()] & place_bits::FORT != 0)
@@ -1249,8 +1281,167 @@ impl Scenario {
             rail_hexes,
             edges: Vec::new(),
             zoc_dirs: Vec::new(),
+            combat,
+            source_fields: Vec::new(),
         })
     }
+}
+
+/// `[combat]`: the results table and combat options (MAL-CBT, D-CRT-1).
+fn check_combat(cx: &mut Ctx<'_>, raw: &CombatFile, sides: &[SideInfo; 2]) -> CombatRules {
+    let mut rules = CombatRules::default();
+    let parse_column = |s: &str| -> Option<(u16, u16)> {
+        let (a, d) = s.trim().split_once(':')?;
+        let (a, d): (u16, u16) = (a.trim().parse().ok()?, d.trim().parse().ok()?);
+        ((1..=100).contains(&a) && (1..=100).contains(&d)).then_some((a, d))
+    };
+    match (&raw.columns, &raw.results) {
+        (None, None) => {}
+        (Some(c), None) => cx.err(
+            c.span(),
+            "[combat] columns given without results: give both, or neither for the default table",
+        ),
+        (None, Some(r)) => cx.err(
+            r.span(),
+            "[combat] results given without columns: give both, or neither for the default table",
+        ),
+        (Some(cols), Some(rows)) => {
+            let mut columns = Vec::new();
+            for c in cols.get_ref() {
+                match parse_column(c.get_ref()) {
+                    Some(x) => {
+                        if columns.last().is_some_and(|&(a, d): &(u16, u16)| {
+                            x.0 as u32 * d as u32 <= a as u32 * x.1 as u32
+                        }) {
+                            cx.err(
+                                c.span(),
+                                format!(
+                                    "[combat] column \"{}\" must be higher odds than the one before it",
+                                    c.get_ref()
+                                ),
+                            );
+                        }
+                        columns.push(x)
+                    }
+                    None => cx.err(
+                        c.span(),
+                        format!(
+                            "[combat] column \"{}\" is not odds written A:D (each 1 to 100), like \"3:1\"",
+                            c.get_ref()
+                        ),
+                    ),
+                }
+            }
+            if cols.get_ref().is_empty() {
+                cx.err(cols.span(), "[combat] columns: at least one column");
+            }
+            let n = rows.get_ref().len();
+            if !(1..=20).contains(&n) {
+                cx.err(
+                    rows.span(),
+                    format!("[combat] results: one row per die face, 1 to 20 rows, not {n}"),
+                );
+            }
+            let mut results = Vec::new();
+            for (i, row) in rows.get_ref().iter().enumerate() {
+                if row.get_ref().len() != cols.get_ref().len() {
+                    cx.err(
+                        row.span(),
+                        format!(
+                            "[combat] results row {} (die {}) has {} results for {} columns",
+                            i + 1,
+                            i + 1,
+                            row.get_ref().len(),
+                            cols.get_ref().len()
+                        ),
+                    );
+                }
+                let mut out = Vec::new();
+                for r in row.get_ref() {
+                    match CrtResult::parse(r.get_ref()) {
+                        Some(x) => out.push(x),
+                        None => cx.err(
+                            r.span(),
+                            format!(
+                                "[combat] result \"{}\" is not one of -, EX, or A<n>, D<n>, R<n> in that order (like \"D1R2\")",
+                                r.get_ref()
+                            ),
+                        ),
+                    }
+                }
+                results.push(out);
+            }
+            if !columns.is_empty() && (1..=20).contains(&n) {
+                rules.columns = columns;
+                rules.results = results;
+            }
+        }
+    }
+    if let Some(l) = &raw.losses {
+        match l.get_ref().as_str() {
+            "steps" => rules.losses = LossModel::Steps,
+            "morale" => rules.losses = LossModel::Morale,
+            other => cx.err(
+                l.span(),
+                format!("[combat] losses must be \"steps\" or \"morale\", not \"{other}\""),
+            ),
+        }
+    }
+    for (k, v) in &raw.air {
+        if let Some(s) = cx.side(sides, k) {
+            let n = *v.get_ref();
+            if !(0..=50).contains(&n) {
+                cx.err(
+                    v.span(),
+                    format!("[combat] air points must be 0 to 50 a turn, not {n}"),
+                );
+            }
+            rules.air[s.index()] = n.clamp(0, 50) as u8;
+        }
+    }
+    if let Some(c) = &raw.defender_air_at {
+        match parse_column(c.get_ref()).and_then(|x| rules.columns.iter().position(|&y| y == x)) {
+            Some(i) => rules.defender_air_at = i,
+            None => cx.err(
+                c.span(),
+                format!(
+                    "[combat] defender_air_at \"{}\" is not a column of the table",
+                    c.get_ref()
+                ),
+            ),
+        }
+    } else {
+        rules.defender_air_at = rules
+            .columns
+            .iter()
+            .position(|&(a, d)| a >= 3 * d)
+            .unwrap_or(rules.columns.len() - 1);
+    }
+    let mut factor = |v: &Option<Spanned<f64>>, what: &str, default: f64| match v {
+        Some(x) if !(0.0..=10.0).contains(x.get_ref()) => {
+            cx.err(
+                x.span(),
+                format!("[combat] {what} must be 0 to 10, not {}", x.get_ref()),
+            );
+            default
+        }
+        Some(x) => *x.get_ref(),
+        None => default,
+    };
+    rules.river = factor(&raw.river, "river", 0.5);
+    rules.stream = factor(&raw.stream, "stream", 1.0);
+    rules.fort = factor(&raw.fort, "fort", 2.0);
+    if let Some(v) = &raw.amphibious_loss {
+        let n = *v.get_ref();
+        if !(0..=4).contains(&n) {
+            cx.err(
+                v.span(),
+                format!("[combat] amphibious_loss must be 0 to 4 steps, not {n}"),
+            );
+        }
+        rules.amphibious_loss = n.clamp(0, 4) as u8;
+    }
+    rules
 }
 
 /// Reads the terrain grid: one line per row, one letter per column. Unknown

@@ -1,0 +1,236 @@
+//! Retreats after combat (MAL-CBT-7, MAL-CBT-8, MP-ZOC-5).
+//!
+//! A retreat is short (two hexes, a third when the end hex would be
+//! overstacked), so the candidate paths are enumerated outright and each
+//! rule is a filter on them; the choice among the survivors reads a field
+//! of movement costs to the side's supply sources, computed once per
+//! scenario with petgraph (`build_source_fields`).
+//!
+//! Interpretations (MAL-CBT-7 leaves room):
+//! - "Away from the combat hex": the n-th hex of the path lies n hexes from it.
+//! - "Toward a friendly supply source where possible": the path whose end
+//!   hex is cheapest to reach a source from (by the unit's normal movement
+//!   costs, enemy units ignored, the scenario's listed sources plus the
+//!   ports of a side that draws supply through ports) wins; among those, the
+//!   one whose hexes cost least to enter; then the one entering fewer enemy
+//!   ZOC hexes; then the lowest hex ids, so the choice is deterministic.
+//! - Stacking one (MP-MOV-3) forbids entering any occupied hex, on the way
+//!   or at the end.
+
+use crate::hex::{Dir, HexId};
+use crate::movement::Scratch;
+use crate::scenario::{Mp, RouteKind, Scenario, Side, place_bits, side_bits};
+use crate::state::{GameState, UnitId};
+use crate::zoc;
+
+/// A retreat path: the hexes entered, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RetreatPath {
+    /// The hexes entered (the first `len`).
+    pub hexes: [HexId; 3],
+    /// How many hexes.
+    pub len: u8,
+    /// Enemy ZOC hexes entered: each costs a step (MAL-CBT-8).
+    pub zoc: u8,
+}
+
+impl RetreatPath {
+    /// The hexes entered.
+    pub fn hexes(&self) -> &[HexId] {
+        &self.hexes[..self.len as usize]
+    }
+
+    /// Where it ends.
+    pub fn end(&self) -> HexId {
+        self.hexes[self.len as usize - 1]
+    }
+}
+
+/// What `class` pays to step from `a` across `d` into `b` by normal
+/// movement, or `None` if it may not (terrain, prohibited hexside; a road,
+/// track or rail line along the hexside opens terrain the class could not
+/// otherwise enter, as in movement).
+pub(crate) fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Option<Mp> {
+    let cross = scen.cross_cost(a, d, class);
+    if cross.is_no() {
+        return None;
+    }
+    let bits = scen.hexside(a, d);
+    let mut cost = scen.enter_cost(b, class);
+    for (bit, kind) in [
+        (side_bits::ROAD, RouteKind::Road),
+        (side_bits::TRACK, RouteKind::Track),
+        (side_bits::RAIL, RouteKind::Rail),
+    ] {
+        if bits & bit != 0 {
+            cost = cost.min(scen.route_rate(kind, class));
+        }
+    }
+    if cost.is_no() {
+        return None;
+    }
+    Some(Mp(cross.0.saturating_add(cost.0)))
+}
+
+/// MAL-CBT-7: the movement-cost field to each side's supply sources, per
+/// movement class, as [`Scenario::source_field`] serves it. Built with
+/// `petgraph::algo::dijkstra` over the map graph reversed (edges from the
+/// hex entered back to the hex left, so distances run from every hex to the
+/// sources), from a root joined to every source at no cost.
+pub(crate) fn build_source_fields(scen: &Scenario) -> Vec<Vec<u32>> {
+    use petgraph::graph::{DiGraph, NodeIndex};
+    let grid = scen.grid();
+    let n = grid.len();
+    let mut out = Vec::with_capacity(2 * scen.classes().len());
+    for side in Side::BOTH {
+        let mut sources: Vec<HexId> = scen.sources(side).to_vec();
+        if let Some(p) = &scen.supply_rules().ports {
+            if p.side == side {
+                sources.extend(grid.hexes().filter(|h| {
+                    scen.places(*h) & (place_bits::EAST_PORT | place_bits::WEST_PORT) != 0
+                }));
+            }
+        }
+        for class in 0..scen.classes().len() as u8 {
+            let mut g: DiGraph<(), u32> = DiGraph::with_capacity(n + 1, 6 * n + sources.len());
+            for _ in 0..=n {
+                g.add_node(());
+            }
+            for a in grid.hexes() {
+                for d in Dir::ALL {
+                    let b = grid.neighbour(a, d);
+                    if !b.is_some() {
+                        continue;
+                    }
+                    if let Some(c) = entry_cost(scen, a, d, b, class) {
+                        // Reversed: reaching `a` from `b` in the search means
+                        // `a` gets to the sources through `b`.
+                        g.add_edge(
+                            NodeIndex::new(b.index()),
+                            NodeIndex::new(a.index()),
+                            c.0 as u32,
+                        );
+                    }
+                }
+            }
+            let root = NodeIndex::new(n);
+            for s in &sources {
+                g.add_edge(root, NodeIndex::new(s.index()), 0);
+            }
+            let dist = petgraph::algo::dijkstra(&g, root, None, |e| *e.weight());
+            let mut field = vec![u32::MAX; n];
+            for (node, d) in dist {
+                if node.index() < n {
+                    field[node.index()] = d;
+                }
+            }
+            out.push(field);
+        }
+    }
+    out
+}
+
+/// MAL-CBT-7: the retreat `unit` must take from `from`, `hexes` hexes long
+/// (one more when the end hex would be overstacked), or `None` when no
+/// retreat can be made (MAL-CBT-8). `ms` must be prepared for `state`.
+pub fn plan(
+    scen: &Scenario,
+    state: &GameState,
+    ms: &Scratch,
+    unit: UnitId,
+    from: HexId,
+    hexes: u8,
+) -> Option<RetreatPath> {
+    let grid = scen.grid();
+    let side = scen.unit(unit).side;
+    let class = scen.unit_type(unit).class;
+    let field = scen.source_field(side, class);
+    let limit = scen.stacking();
+    let stack1 = limit == 1;
+    let n = hexes.clamp(1, 2) as usize;
+    // (field at end, cost, zoc, path) of the best path so far.
+    let mut best: Option<(u32, u32, u8, RetreatPath)> = None;
+    // May `unit` enter `b` from `a`? Its cost and whether it is enemy ZOC.
+    let enter = |a: HexId, d: Dir, b: HexId, depth: usize| -> Option<(u32, bool)> {
+        if !b.is_some() || grid.distance(from, b) as usize != depth {
+            return None;
+        }
+        if ms.count(b, side.other()) > 0 || (stack1 && ms.count(b, side) > 0) {
+            return None;
+        }
+        // MP-ZOC-5: a retreat may not enter a fort the enemy controls.
+        if scen.is_fort(b) && state.control(b) == Some(side.other()) {
+            return None;
+        }
+        let c = entry_cost(scen, a, d, b, class)?;
+        Some((c.0 as u32, zoc::in_enemy_zoc(scen, &ms.zoc, b, side)))
+    };
+    let mut consider = |path: [HexId; 3], len: usize, cost: u32, zocs: u8| {
+        let end = path[len - 1];
+        let key = (field[end.index()], cost, zocs);
+        let better = match &best {
+            None => true,
+            Some((f, c, z, p)) => {
+                key < (*f, *c, *z)
+                    || (key == (*f, *c, *z) && path[..len] < p.hexes[..p.len as usize])
+            }
+        };
+        if better {
+            best = Some((
+                key.0,
+                cost,
+                zocs,
+                RetreatPath {
+                    hexes: path,
+                    len: len as u8,
+                    zoc: zocs,
+                },
+            ));
+        }
+    };
+    let fits = |h: HexId| (ms.count(h, side) as usize) < limit as usize;
+    for d1 in Dir::ALL {
+        let h1 = grid.neighbour(from, d1);
+        let Some((c1, z1)) = enter(from, d1, h1, 1) else {
+            continue;
+        };
+        if n == 1 {
+            if fits(h1) {
+                consider([h1, HexId::NONE, HexId::NONE], 1, c1, z1 as u8);
+                continue;
+            }
+        }
+        for d2 in Dir::ALL {
+            let h2 = grid.neighbour(h1, d2);
+            let Some((c2, z2)) = enter(h1, d2, h2, 2) else {
+                continue;
+            };
+            if n == 2 && fits(h2) {
+                consider([h1, h2, HexId::NONE], 2, c1 + c2, z1 as u8 + z2 as u8);
+                continue;
+            }
+            if n == 1 {
+                // Overstacked after one hex: the second is the extra one.
+                if fits(h2) {
+                    consider([h1, h2, HexId::NONE], 2, c1 + c2, z1 as u8 + z2 as u8);
+                }
+                continue;
+            }
+            for d3 in Dir::ALL {
+                let h3 = grid.neighbour(h2, d3);
+                let Some((c3, z3)) = enter(h2, d3, h3, 3) else {
+                    continue;
+                };
+                if fits(h3) {
+                    consider(
+                        [h1, h2, h3],
+                        3,
+                        c1 + c2 + c3,
+                        z1 as u8 + z2 as u8 + z3 as u8,
+                    );
+                }
+            }
+        }
+    }
+    best.map(|(_, _, _, p)| p)
+}
