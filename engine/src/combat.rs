@@ -504,8 +504,11 @@ impl fmt::Display for Roll {
 }
 
 impl GameState {
-    /// MAL-CBT-1..10: rolls the attack being declared and applies its result.
-    pub(crate) fn resolve_combat(
+    /// MAL-CBT-1..10: rolls the attack being declared and applies its
+    /// result, drawing from `chance` ([`crate::Action::Resolve`] passes the
+    /// game's RNG; search and tests may pass their own). Nothing happens if
+    /// no attack is being declared.
+    pub fn resolve_combat(
         &mut self,
         scen: &Scenario,
         air: u8,
@@ -514,7 +517,6 @@ impl GameState {
     ) {
         let target = self.combat.target;
         if !target.is_some() {
-            debug_assert!(false, "resolve_combat: no attack declared");
             return;
         }
         let rules = scen.combat();

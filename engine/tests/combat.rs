@@ -1,0 +1,600 @@
+//! Combat (MAL-CBT-1..10, D-CRT-1), on the fixtures `cbt_open.toml` and
+//! `cbt_corridor.toml`, whose comments describe the ground. Each test places
+//! the units it needs (the rest are taken off the map), enters Blue's Combat
+//! Phase, and forces the die and every random choice with a script, so each
+//! expected outcome is worked out by hand from the rule text.
+
+mod common;
+
+use std::collections::VecDeque;
+
+use hexwar_engine::combat::{self, Chance, Modifier, NoAttack, RngChance};
+use hexwar_engine::scenario::CrtResult;
+use hexwar_engine::state::unit_flags;
+use hexwar_engine::{
+    Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId,
+};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
+struct Script(VecDeque<usize>);
+
+impl Chance for Script {
+    fn pick(&mut self, n: usize) -> usize {
+        let c = self.0.pop_front().expect("an unexpected random choice");
+        assert!(c < n, "scripted choice {c} out of 0..{n}");
+        c
+    }
+}
+
+fn script(v: &[usize]) -> Script {
+    Script(v.iter().copied().collect())
+}
+
+struct Game {
+    scen: Scenario,
+    st: GameState,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Game {
+    /// `fixture` with only the listed units on the map (`(id, hex)`; units
+    /// arriving later stay in the pool), `tweak` applied to the saved game,
+    /// then Blue's Movement Phase ended.
+    fn new(
+        fixture: &str,
+        units: &[(&str, &str)],
+        tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
+    ) -> Game {
+        let (scen, _) = common::load(fixture);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let st = GameState::new(&scen, &mut rng);
+        let mut saved = st.to_saved(&scen);
+        for (i, su) in saved.units.iter_mut().enumerate() {
+            match units.iter().find(|(id, _)| *id == su.id) {
+                Some((_, hex)) => su.hex = Some(hex.to_string()),
+                None if scen.units()[i].arrives <= 1 => {
+                    su.hex = None;
+                    su.steps = 0;
+                }
+                None => {}
+            }
+        }
+        tweak(&mut saved);
+        let mut st = GameState::from_saved(&scen, &saved).unwrap();
+        st.apply(&scen, Action::EndPhase, &mut rng, &mut ())
+            .unwrap();
+        Game { scen, st, rng }
+    }
+
+    fn u(&self, id: &str) -> UnitId {
+        self.scen.unit_by_id(id).unwrap()
+    }
+
+    fn h(&self, label: &str) -> HexId {
+        self.scen.grid().parse(label).unwrap()
+    }
+
+    fn act(&mut self, a: Action) -> Result<(), ActionError> {
+        self.st.apply(&self.scen, a, &mut self.rng, &mut ())
+    }
+
+    fn attack(&mut self, id: &str, hex: &str) {
+        let a = Action::Attack {
+            unit: self.u(id),
+            target: self.h(hex),
+        };
+        self.act(a)
+            .unwrap_or_else(|e| panic!("{id} attacks {hex}: {}", e.describe(&self.scen)));
+    }
+
+    fn refused(&mut self, id: &str, hex: &str) -> NoAttack {
+        let a = Action::Attack {
+            unit: self.u(id),
+            target: self.h(hex),
+        };
+        let before = self.st.clone();
+        match self.act(a) {
+            Err(ActionError::NoAttack(_, _, why)) => {
+                assert_eq!(self.st, before, "a refused attack changed the state");
+                why
+            }
+            other => panic!("{id} attacking {hex}: expected a refusal, got {other:?}"),
+        }
+    }
+
+    /// Rolls the declared attack with scripted chance; returns the events.
+    fn roll(&mut self, air: u8, choices: &[usize]) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut s = script(choices);
+        self.st
+            .check(&self.scen, Action::Resolve { air })
+            .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
+        self.st
+            .resolve_combat(&self.scen, air, &mut s, &mut events);
+        assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
+        events
+    }
+
+    fn steps(&self, id: &str) -> u8 {
+        self.st.unit(self.u(id)).steps
+    }
+
+    fn at(&self, id: &str) -> String {
+        let h = self.st.unit(self.u(id)).hex;
+        if h.is_some() {
+            self.scen.grid().label(h)
+        } else {
+            "off".into()
+        }
+    }
+
+    fn legal(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.st.legal_actions(&self.scen, &mut v);
+        v
+    }
+}
+
+// rule: MAL-CBT-1
+#[test]
+fn mal_cbt_1_adjacent_units_attack_once_and_each_hex_once() {
+    let mut g = Game::new(
+        "cbt_open.toml",
+        &[
+            ("b1", "0403"),
+            ("b2", "0101"),
+            ("b3", "0503"),
+            ("b4", "0303"),
+            ("r1", "0504"),
+            ("r3", "0402"),
+        ],
+        |_| {},
+    );
+    assert_eq!(g.st.phase(&g.scen), PhaseKind::Combat);
+    let legal = g.legal();
+    let (b1, b2) = (g.u("b1"), g.u("b2"));
+    // b1 touches both enemy hexes; b2 touches none.
+    assert!(legal.contains(&Action::Attack { unit: b1, target: g.h("0504") }));
+    assert!(legal.contains(&Action::Attack { unit: b1, target: g.h("0402") }));
+    assert!(!legal.iter().any(|a| matches!(a, Action::Attack { unit, .. } if *unit == b2)));
+    assert_eq!(g.refused("b2", "0504"), NoAttack::NotAdjacent);
+    assert!(legal.contains(&Action::EndPhase), "attacking is voluntary");
+    // Declaring on 0504: no other hex until it is rolled, and no phase end.
+    g.attack("b1", "0504");
+    assert_eq!(g.refused("b4", "0402"), NoAttack::OtherTarget(g.h("0504")));
+    assert!(!g.legal().contains(&Action::EndPhase));
+    assert!(matches!(
+        g.act(Action::EndPhase),
+        Err(ActionError::CombatPending(_))
+    ));
+    // 4 against 2 x2 (jungle) = 1:1; a 1 gives A1: r1 stays.
+    g.roll(0, &[0]);
+    assert_eq!(g.steps("b1"), 1);
+    assert_eq!(g.at("r1"), "0504");
+    // b1 has attacked; 0504 has been attacked; b4 may still attack 0402.
+    assert_eq!(g.refused("b1", "0402"), NoAttack::AlreadyAttacked);
+    assert_eq!(g.refused("b3", "0504"), NoAttack::HexAttacked);
+    g.attack("b4", "0402");
+    // A new phase forgets both.
+    g.act(Action::CancelAttack).unwrap();
+    assert!(!g.st.unit(g.u("b4")).has(unit_flags::COMMITTED));
+    g.act(Action::EndPhase).unwrap();
+    assert_ne!(g.st.phase(&g.scen), PhaseKind::Combat);
+    assert!(!g.st.hex_attacked(g.h("0504")));
+}
+
+// rule: MAL-CBT-2
+#[test]
+fn mal_cbt_2_attackers_must_be_able_to_enter_armor_only_by_road() {
+    let g = Game::new(
+        "cbt_open.toml",
+        &[
+            ("t1", "0404"),
+            ("b4", "0603"),
+            ("b3", "0503"),
+            ("b1", "0403"),
+            ("r1", "0504"),
+        ],
+        |_| {},
+    );
+    let try_ = |id: &str, g: &Game| combat::can_attack(&g.scen, &g.st, g.u(id), g.h("0504"));
+    // Armor across the river with no road: refused (an armor attack
+    // refused across a river with no road).
+    assert_eq!(try_("t1", &g), Err(NoAttack::ArmorNeedsRoad));
+    // Infantry across the ford may; the plain hexside too.
+    assert_eq!(try_("b3", &g), Ok(()));
+    assert_eq!(try_("b1", &g), Ok(()));
+    // From the mountain 0603 into jungle: infantry may.
+    assert_eq!(try_("b4", &g), Ok(()));
+    // Armor along the road may.
+    let g2 = Game::new("cbt_open.toml", &[("t1", "0505"), ("r1", "0504")], |_| {});
+    assert_eq!(
+        combat::can_attack(&g2.scen, &g2.st, g2.u("t1"), g2.h("0504")),
+        Ok(())
+    );
+    // Infantry across the unforded river may not: it could not enter.
+    let g3 = Game::new(
+        "cbt_open.toml",
+        &[("b1", "0404"), ("b3", "0503"), ("r1", "0504")],
+        |_| {},
+    );
+    assert_eq!(
+        combat::can_attack(&g3.scen, &g3.st, g3.u("b1"), g3.h("0504")),
+        Err(NoAttack::CannotEnter)
+    );
+}
+
+// rule: MAL-CBT-3
+// rule: MAL-CBT-4
+#[test]
+fn mal_cbt_3_4_combined_defense_modified_strengths_and_the_column() {
+    let mut g = Game::new(
+        "cbt_open.toml",
+        &[
+            ("b1", "0403"),
+            ("b2", "0403"),
+            ("b3", "0503"),
+            ("r1", "0504"),
+            ("r2", "0504"),
+        ],
+        |s| {
+            // b2 is unsupplied (MAL-SUP-6: infantry attack halved).
+            s.units.iter_mut().find(|u| u.id == "b2").unwrap().supply = SupplyState::Out;
+        },
+    );
+    g.attack("b1", "0504");
+    g.attack("b2", "0504");
+    g.attack("b3", "0504");
+    let o = combat::odds(&g.scen, &g.st, 0);
+    // 4 + 4/2 (unsupplied) + 3 x0.5 (across the river at the ford) = 7.5;
+    // (2 + 1) x2 in jungle = 6, both defenders together: 1.25, column 1:1.
+    assert_eq!(o.attack, 7.5);
+    assert_eq!(o.defense, 6.0);
+    assert_eq!(g.scen.combat().column_name(o.column), "1:1");
+    let b2 = o.attackers.iter().find(|c| c.unit == g.u("b2")).unwrap();
+    assert_eq!(b2.modifiers, vec![(Modifier::Supply, 0.5)]);
+    let b3 = o.attackers.iter().find(|c| c.unit == g.u("b3")).unwrap();
+    assert_eq!(b3.modifiers, vec![(Modifier::River, 0.5)]);
+    assert!(o.defenders.iter().all(|c| c.modifiers == vec![(Modifier::Terrain, 2.0)]));
+    assert_eq!(o.defenders.len(), 2, "all units in the hex defend together");
+
+    // MAL-CBT-3: a unit stacked with attackers that does not take part is
+    // unaffected by an attacker loss.
+    let mut g = Game::new(
+        "cbt_open.toml",
+        &[("b1", "0403"), ("b2", "0403"), ("r1", "0504")],
+        |_| {},
+    );
+    g.attack("b1", "0504");
+    // 4 against 4 (jungle): 1:1; red defends in jungle and commits its air
+    // point (-1): a 2 becomes 1: A1.
+    g.roll(0, &[1]);
+    assert_eq!((g.steps("b1"), g.steps("b2")), (1, 2));
+}
+
+// rule: MAL-CBT-5
+#[test]
+fn mal_cbt_5_air_points_shift_the_die_and_are_spent() {
+    let mut g = Game::new("cbt_open.toml", &[("b3", "0202"), ("r3", "0302")], |_| {});
+    assert_eq!(g.st.air_points(Side(0)), 2);
+    assert_eq!(g.st.air_points(Side(1)), 1);
+    g.attack("b3", "0302");
+    assert!(matches!(
+        g.act(Action::Resolve { air: 3 }),
+        Err(ActionError::NoAir { asked: 3, left: 2 })
+    ));
+    // 3:1 in the open: the defender's rule commits its one point, not
+    // knowing the attacker's two. A 3 becomes 3 + 2 - 1 = 4: D1R2.
+    let o = combat::odds(&g.scen, &g.st, 2);
+    assert_eq!((o.attacker_air, o.defender_air, o.die_modifier), (2, 1, 1));
+    let ev = g.roll(2, &[2]);
+    let roll = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Combat {
+                roll,
+                attacker_air,
+                defender_air,
+                ..
+            } => Some((*roll, *attacker_air, *defender_air)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((roll.0.die, roll.0.modified), (3, 4));
+    assert_eq!(roll.0.result, CrtResult::parse("D1R2").unwrap());
+    assert_eq!((roll.1, roll.2), (2, 1));
+    assert_eq!(g.st.air_points(Side(0)), 0);
+    assert_eq!(g.st.air_points(Side(1)), 0);
+    // Below the defender's column, in the open, it keeps its point.
+    let mut g = Game::new("cbt_open.toml", &[("b3", "0202"), ("r1", "0302")], |_| {});
+    g.attack("b3", "0302");
+    assert_eq!(combat::odds(&g.scen, &g.st, 0).defender_air, 0);
+}
+
+// rule: MAL-CBT-6
+#[test]
+fn mal_cbt_6_losses_to_two_step_units_first_then_at_random() {
+    // A3 against b1, b2 (two steps) and b3 (one): the first loss to b1 or b2
+    // at random (b2), the second to the other two-step unit, the third to
+    // any of the three, now all one-step (b3).
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[("b1", "0202"), ("b2", "0202"), ("b3", "0401"), ("r3", "0302")],
+        |_| {},
+    );
+    for id in ["b1", "b2", "b3"] {
+        g.attack(id, "0302");
+    }
+    g.roll(0, &[4, 1, 2]);
+    assert_eq!((g.steps("b1"), g.steps("b2"), g.steps("b3")), (1, 1, 0));
+    // A2D2 against r1 (two steps) and r2 (one): r1 first, then at random
+    // between the two one-step units (r2).
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[("b1", "0202"), ("b2", "0202"), ("r1", "0302"), ("r2", "0302")],
+        |_| {},
+    );
+    g.attack("b1", "0302");
+    g.attack("b2", "0302");
+    g.roll(0, &[5, 1, 1]);
+    assert_eq!((g.steps("r1"), g.steps("r2")), (1, 0));
+    assert_eq!((g.steps("b1"), g.steps("b2")), (1, 1));
+}
+
+/// Blue's b1 attacks r1 in 0302 along the corridor at 2:1; a 1 gives R2.
+fn corridor_retreat(extra: &[(&str, &str)], tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame)) -> (Game, Vec<Event>) {
+    let mut units = vec![("b1", "0202"), ("r1", "0302")];
+    units.extend_from_slice(extra);
+    let mut g = Game::new("cbt_corridor.toml", &units, tweak);
+    g.attack("b1", "0302");
+    let ev = g.roll(0, &[0]);
+    (g, ev)
+}
+
+fn retreat_path(g: &Game, ev: &[Event]) -> Option<Vec<String>> {
+    ev.iter().find_map(|e| match e {
+        Event::Retreated { path, .. } => {
+            Some(path.iter().map(|h| g.scen.grid().label(*h)).collect())
+        }
+        _ => None,
+    })
+}
+
+// rule: MAL-CBT-7
+// rule: D-STACK-1
+#[test]
+fn mal_cbt_7_retreat_two_hexes_or_a_third_when_overstacked() {
+    // Free: two hexes away, the cheapest (tie: lowest ids).
+    let (g, ev) = corridor_retreat(&[], |_| {});
+    assert_eq!(retreat_path(&g, &ev).unwrap(), ["0401", "0502"]);
+    assert_eq!((g.at("r1"), g.steps("r1")), ("0502".to_string(), 2));
+    // 0502 full (stacking 2): a retreat forced into a third hex.
+    let (g, ev) = corridor_retreat(&[("r2", "0502"), ("r5", "0502")], |_| {});
+    assert_eq!(retreat_path(&g, &ev).unwrap(), ["0401", "0502", "0601"]);
+    assert_eq!(g.at("r1"), "0601");
+    // Not into an enemy-occupied hex: with b2 in 0401 it goes by the fort.
+    let (g, ev) = corridor_retreat(&[("b2", "0401")], |_| {});
+    assert_eq!(retreat_path(&g, &ev).unwrap(), ["0402", "0502"]);
+}
+
+// rule: MAL-CBT-7
+#[test]
+fn mal_cbt_7_retreat_prefers_the_way_to_supply_over_a_cheaper_one() {
+    // r1 in 0504 (jungle) retreats from attackers in 0403. North (0503,
+    // 0502: 2 MP) is cheaper than east (0604 jungle, 0704: 3 MP), but the
+    // east path ends 3 MP from red's source at 1004, the north one far more.
+    let mut g = Game::new(
+        "cbt_open.toml",
+        &[("b1", "0403"), ("b2", "0403"), ("r1", "0504")],
+        |_| {},
+    );
+    g.attack("b1", "0504");
+    g.attack("b2", "0504");
+    // 8 against 4: 2:1. A 5, +1 air -1 air (jungle): 5, D1R2.
+    let ev = g.roll(1, &[4]);
+    assert_eq!(retreat_path(&g, &ev).unwrap(), ["0604", "0704"]);
+    assert_eq!(g.steps("r1"), 1);
+}
+
+// rule: MAL-CBT-8
+// rule: MP-ZOC-5
+#[test]
+fn mal_cbt_8_retreat_losses_through_zoc_and_when_blocked() {
+    // b2 in 0601 puts 0502 in blue ZOC: one step for entering it.
+    let (g, ev) = corridor_retreat(&[("b2", "0601")], |_| {});
+    assert_eq!(retreat_path(&g, &ev).unwrap(), ["0401", "0502"]);
+    assert_eq!(g.steps("r1"), 1);
+    // Every way blocked (0502 full, 0601 enemy-held, 0602 full): two steps.
+    let (g, ev) = corridor_retreat(
+        &[
+            ("r2", "0502"),
+            ("r5", "0502"),
+            ("b2", "0601"),
+            ("r3", "0602"),
+            ("r4", "0602"),
+        ],
+        |_| {},
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::NoRetreat { .. })));
+    assert_eq!(g.steps("r1"), 0);
+    // MP-ZOC-5: a retreat may not enter a fort the enemy controls. With b2
+    // in 0401, the fort 0402 is the only way; blue holds it: blocked.
+    let (g, ev) = corridor_retreat(&[("b2", "0401")], |s| {
+        // Control row 2, column 4 (the fort) to blue ('0').
+        let row = &mut s.control[1];
+        row.replace_range(3..4, "0");
+    });
+    assert!(retreat_path(&g, &ev).is_none());
+    assert_eq!(g.steps("r1"), 0);
+}
+
+// rule: MAL-CBT-9
+#[test]
+fn mal_cbt_9_advance_into_the_emptied_hex_by_attackers_only() {
+    let (mut g, _) = corridor_retreat(&[("b2", "0102"), ("b3", "0401")], |_| {});
+    let legal = g.legal();
+    let (b1, b2) = (g.u("b1"), g.u("b2"));
+    assert!(legal.contains(&Action::Advance { unit: b1 }));
+    assert!(!legal.contains(&Action::Advance { unit: b2 }), "b2 did not attack");
+    assert!(matches!(
+        g.act(Action::Advance { unit: b2 }),
+        Err(ActionError::CannotAdvance(_))
+    ));
+    g.act(Action::Advance { unit: b1 }).unwrap();
+    assert_eq!(g.at("b1"), "0302");
+    assert_eq!(g.st.control(g.h("0302")), Some(Side(0)));
+    // No advance where the defender held (a 2 gives D1: r1 stays).
+    let mut g = Game::new("cbt_corridor.toml", &[("b1", "0202"), ("r1", "0302")], |_| {});
+    g.attack("b1", "0302");
+    g.roll(0, &[1]);
+    assert_eq!(g.at("r1"), "0302");
+    assert!(!g.legal().iter().any(|a| matches!(a, Action::Advance { .. })));
+}
+
+// rule: MAL-CBT-10
+#[test]
+fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
+    // The landing force reaches the red-held port 0302 on turn 2.
+    let to_turn_2 = || {
+        let mut g = Game::new("cbt_corridor.toml", &[("b1", "0202"), ("r1", "0302")], |_| {});
+        let mut events = Vec::new();
+        while g.st.turn() < 2 {
+            g.st.apply(&g.scen, Action::EndPhase, &mut g.rng, &mut events)
+                .unwrap();
+        }
+        assert!(events.iter().any(|e| matches!(e, Event::Landing { .. })));
+        g.act(Action::EndPhase).unwrap(); // Blue's movement
+        assert_eq!(g.st.phase(&g.scen), PhaseKind::Combat);
+        g
+    };
+    let mut g = to_turn_2();
+    let land = g.u("land");
+    assert!(g.st.unit(land).has(unit_flags::LANDING));
+    assert!(g.legal().contains(&Action::Attack { unit: land, target: g.h("0302") }));
+    assert!(matches!(g.act(Action::EndPhase), Err(ActionError::MustLand(_))));
+    assert_eq!(g.refused("land", "0202"), NoAttack::NoEnemy);
+    g.attack("land", "0302");
+    g.attack("b1", "0302");
+    // 8 against 2, a 1: R2. The port is emptied; the landing force comes
+    // ashore, one step down.
+    g.roll(0, &[0]);
+    assert_eq!((g.at("land"), g.steps("land")), ("0302".to_string(), 1));
+    assert!(!g.st.unit(land).has(unit_flags::LANDING));
+    // A 2 (D1): r1 holds; the landing force loses its step and goes back
+    // to the pool, to land again next turn.
+    let mut g = to_turn_2();
+    g.attack("land", "0302");
+    g.roll(0, &[1]);
+    assert_eq!((g.at("land"), g.steps("land")), ("off".to_string(), 1));
+    assert!(!g.st.unit(land).has(unit_flags::LANDING));
+    g.act(Action::EndPhase).unwrap();
+    let mut events = Vec::new();
+    while g.st.turn() < 3 {
+        g.st.apply(&g.scen, Action::EndPhase, &mut g.rng, &mut events)
+            .unwrap();
+    }
+    assert!(events.iter().any(|e| matches!(e, Event::Landing { unit, .. } if *unit == land)));
+}
+
+// rule: D-CRT-1
+#[test]
+fn d_crt_1_results_table_is_scenario_data_with_a_default() {
+    // The default table: 1:3 to 6:1 on a d6.
+    let (open, _) = common::load("cbt_open.toml");
+    let c = open.combat();
+    assert_eq!(c.die(), 6);
+    assert_eq!(c.column_name(0), "1:3");
+    assert_eq!(c.column_name(c.columns.len() - 1), "6:1");
+    // Below the first column uses it; above the last uses the last.
+    assert_eq!(c.column(1.0, 10.0), 0);
+    assert_eq!(c.column(100.0, 1.0), 7);
+    assert_eq!(c.column(3.0, 1.0), 4);
+    assert_eq!(c.column(2.99, 1.0), 3);
+    // The fixture's own table.
+    let (cor, _) = common::load("cbt_corridor.toml");
+    assert_eq!(cor.combat().columns, vec![(1, 1), (2, 1)]);
+    assert_eq!(cor.combat().results[0][1], CrtResult::parse("R2").unwrap());
+    // Results: "-", "EX", A/D/R in order.
+    assert_eq!(
+        CrtResult::parse("EX").unwrap(),
+        CrtResult { attacker: 1, defender: 1, retreat: 0 }
+    );
+    assert_eq!(CrtResult::parse("-").unwrap(), CrtResult::default());
+    assert_eq!(CrtResult::parse("D1R2").unwrap().to_string(), "D1R2");
+    assert!(CrtResult::parse("R2D1").is_none());
+    assert!(CrtResult::parse("X1").is_none());
+    // A bad table is an error naming the line.
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cbt_corridor.toml"
+    ))
+    .unwrap()
+    .replace(r#"["A1", "R2"]"#, r#"["A1", "R9Q"]"#)
+    .replace(r#"columns = ["1:1", "2:1"]"#, r#"columns = ["1:1", "2-1"]"#);
+    let err = Scenario::from_toml(&src, "bad.toml").unwrap_err().to_string();
+    assert!(err.contains("bad.toml:50:"), "{err}");
+    assert!(err.contains("column \"2-1\" is not odds"), "{err}");
+    assert!(err.contains("result \"R9Q\""), "{err}");
+}
+
+/// A 99.9% two-sided interval half-width for a binomial proportion.
+fn half_width(p: f64, n: f64) -> f64 {
+    3.2905 * (p * (1.0 - p) / n).sqrt() + 1e-9
+}
+
+#[test]
+fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
+    // r1 (two steps) and r3 (one) in 0302 of the corridor, attacked by b1
+    // and b2: every die face, random loss assignments, retreats.
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[("b1", "0202"), ("b2", "0401"), ("r1", "0302"), ("r3", "0302")],
+        |_| {},
+    );
+    g.attack("b1", "0302");
+    g.attack("b2", "0302");
+    let d = combat::distribution(&g.scen, &g.st, 0);
+    let total: f64 = d.outcomes.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12, "probabilities sum to {total}");
+    assert!(d.outcomes.len() >= 4, "{:?}", d.outcomes);
+    // Play the same combat 100,000 times with seeded dice.
+    let n = 100_000;
+    let mut counts = vec![0u32; d.outcomes.len()];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
+    let mut work = g.st.clone();
+    let (a, r) = ([g.u("b1"), g.u("b2")], [g.u("r1"), g.u("r3")]);
+    let target = g.h("0302");
+    for _ in 0..n {
+        work.clone_from(&g.st);
+        work.resolve_combat(&g.scen, 0, &mut RngChance(&mut rng), &mut ());
+        let lost = |us: &[UnitId]| {
+            us.iter()
+                .map(|u| (g.st.unit(*u).steps - work.unit(*u).steps) as u16)
+                .sum::<u16>()
+        };
+        let gone = |us: &[UnitId]| us.iter().filter(|u| work.unit(**u).eliminated()).count() as u8;
+        let o = combat::Outcome {
+            attacker_steps: lost(&a),
+            defender_steps: lost(&r),
+            retreated: r.iter().any(|u| work.unit(*u).on_map() && work.unit(*u).hex != target),
+            defenders_eliminated: gone(&r),
+            attackers_eliminated: gone(&a),
+            hex_taken: work.units_at(target).next().is_none(),
+        };
+        let i = d
+            .outcomes
+            .iter()
+            .position(|(x, _)| *x == o)
+            .unwrap_or_else(|| panic!("{o:?} is not in the calculator's outcomes"));
+        counts[i] += 1;
+    }
+    for ((o, p), c) in d.outcomes.iter().zip(&counts) {
+        let f = *c as f64 / n as f64;
+        assert!(
+            (f - p).abs() <= half_width(*p, n as f64),
+            "{o:?}: observed {f}, computed {p}"
+        );
+    }
+}
