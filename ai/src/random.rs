@@ -1,8 +1,10 @@
 //! The floor: a player that moves each unit at most once per phase, to a
-//! uniformly chosen destination, then ends the phase.
+//! uniformly chosen destination, then ends the phase; in the Combat Phase it
+//! makes random attacks (each joined by other adjacent units at random) and
+//! rolls them without air points.
 
 use hexwar_engine::movement;
-use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 use rand::Rng;
 
 use crate::{AiRng, Player};
@@ -19,6 +21,11 @@ pub struct RandomPlayer {
     phase_key: Option<(u8, u8, usize)>,
     /// Units still to be offered a move this phase.
     pending: Vec<UnitId>,
+    /// Chance of making (another) attack in a Combat Phase, and of each
+    /// further adjacent unit joining one.
+    pub attack_chance: f64,
+    /// Legal actions of the Combat Phase (reused).
+    actions: Vec<Action>,
 }
 
 impl Default for RandomPlayer {
@@ -27,6 +34,8 @@ impl Default for RandomPlayer {
             move_chance: 0.9,
             phase_key: None,
             pending: Vec::new(),
+            attack_chance: 0.5,
+            actions: Vec::new(),
         }
     }
 }
@@ -37,6 +46,9 @@ impl Player for RandomPlayer {
     }
 
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
+        if state.phase(scen) == PhaseKind::Combat {
+            return self.combat(scen, state, rng);
+        }
         let key = (state.turn(), state.active_side().0, state.phase_index());
         if self.phase_key != Some(key) {
             self.phase_key = Some(key);
@@ -62,6 +74,37 @@ impl Player for RandomPlayer {
             if pick.is_some() {
                 return Action::Move { unit, to: pick };
             }
+        }
+        Action::EndPhase
+    }
+}
+
+impl RandomPlayer {
+    /// A random attack, joined at random by other units that may, then
+    /// rolled; advances taken at random. Every attack ends in its roll, so
+    /// the phase ends (each unit attacks at most once).
+    fn combat(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
+        state.legal_actions(scen, &mut self.actions);
+        let count = |a: &[Action], f: fn(&Action) -> bool| a.iter().filter(|x| f(x)).count();
+        let nth = |a: &[Action], f: fn(&Action) -> bool, k: usize| {
+            a.iter().copied().filter(|x| f(x)).nth(k).unwrap_or(Action::EndPhase)
+        };
+        let is_attack = |a: &Action| matches!(a, Action::Attack { .. });
+        let is_advance = |a: &Action| matches!(a, Action::Advance { .. });
+        let attacks = count(&self.actions, is_attack);
+        if state.combat().target.is_some() {
+            if attacks > 0 && rng.random_bool(self.attack_chance) {
+                return nth(&self.actions, is_attack, rng.random_range(0..attacks));
+            }
+            return Action::Resolve { air: 0 };
+        }
+        let advances = count(&self.actions, is_advance);
+        if advances > 0 && rng.random_bool(0.5) {
+            return nth(&self.actions, is_advance, rng.random_range(0..advances));
+        }
+        let must = !self.actions.contains(&Action::EndPhase);
+        if attacks > 0 && (must || rng.random_bool(self.attack_chance)) {
+            return nth(&self.actions, is_attack, rng.random_range(0..attacks));
         }
         Action::EndPhase
     }

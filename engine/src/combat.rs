@@ -138,16 +138,45 @@ pub fn can_attack(
         return Err(NoAttack::NotAdjacent);
     };
     let ty = scen.unit_type(unit);
-    if ty.kind == UnitKind::Armor {
-        if scen.hexside(us.hex, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
-            return Err(NoAttack::ArmorNeedsRoad);
-        }
-        return Ok(());
+    if ty.kind == UnitKind::Armor
+        && scen.hexside(us.hex, d) & (side_bits::ROAD | side_bits::RAIL) == 0
+    {
+        return Err(NoAttack::ArmorNeedsRoad);
     }
     if retreat::entry_cost(scen, us.hex, d, target, ty.class).is_none() {
         return Err(NoAttack::CannotEnter);
     }
     Ok(())
+}
+
+/// A copy of `state` in which `attackers` are committed against `target`,
+/// as in their side's Combat Phase now: what [`odds`] and [`distribution`]
+/// read, for the odds tool, the play page and the AI. Each attacker is
+/// checked by [`can_attack`] (MAL-CBT-1, -2, -10); the phase is not.
+pub fn what_if(
+    scen: &Scenario,
+    state: &GameState,
+    attackers: &[UnitId],
+    target: HexId,
+) -> Result<GameState, (UnitId, NoAttack)> {
+    let mut st = state.clone();
+    let Some(&first) = attackers.first() else {
+        return Err((UnitId(0), NoAttack::NotAttacker));
+    };
+    st.player = scen.unit(first).side.0;
+    st.combat = Default::default();
+    for u in &mut st.units {
+        u.flags &= !(unit_flags::COMMITTED | unit_flags::MAY_ADVANCE);
+    }
+    for &u in attackers {
+        if u.index() >= st.units.len() {
+            return Err((u, NoAttack::NotAttacker));
+        }
+        can_attack(scen, &st, u, target).map_err(|e| (u, e))?;
+        st.units[u.index()].flags |= unit_flags::COMMITTED;
+        st.combat.target = target;
+    }
+    Ok(st)
 }
 
 /// Something that changes a unit's combat strength (MAL-CBT-4).

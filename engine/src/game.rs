@@ -663,15 +663,17 @@ impl GameState {
         self.landing_waiting(scen).is_some()
     }
 
-    /// MAL-CBT-10: a landing unit of the phasing side that has yet to attack.
+    /// MAL-CBT-10: a landing unit of the phasing side that has yet to attack
+    /// its port and still may (one whose port was attacked by others goes
+    /// back to the pool when the phase ends).
     fn landing_waiting(&self, scen: &Scenario) -> Option<UnitId> {
         let side = self.active_side();
         self.units.iter().enumerate().find_map(|(i, u)| {
+            let unit = UnitId(i as u16);
             (u.has(unit_flags::LANDING)
-                && !u.eliminated()
                 && scen.units()[i].side == side
-                && !u.has(unit_flags::ATTACKED))
-            .then_some(UnitId(i as u16))
+                && combat::can_attack(scen, self, unit, scen.units()[i].hex).is_ok())
+            .then_some(unit)
         })
     }
 
@@ -680,9 +682,15 @@ impl GameState {
         let hex = self.combat.advance;
         let us = self.unit(unit);
         let side = scen.unit(unit).side;
+        let class = scen.unit_type(unit).class;
         let ok = hex.is_some()
             && us.has(unit_flags::MAY_ADVANCE)
             && us.on_map()
+            && scen
+                .grid()
+                .direction(us.hex, hex)
+                .and_then(|d| crate::retreat::entry_cost(scen, us.hex, d, hex, class))
+                .is_some()
             && side == self.active_side()
             && self.units_at(hex).all(|o| scen.unit(o).side == side)
             && self.units_at(hex).count() < scen.stacking() as usize;
@@ -1018,6 +1026,17 @@ impl GameState {
             return;
         }
         if self.phase(scen) == PhaseKind::Combat {
+            // MAL-CBT-10: a landing force that has not attacked goes back to the pool.
+            let side = self.active_side();
+            for i in 0..self.units.len() {
+                let u = &mut self.units[i];
+                if u.has(unit_flags::LANDING) && scen.units()[i].side == side {
+                    u.flags &= !unit_flags::LANDING;
+                    sink.push(Event::ReturnedToPool {
+                        unit: UnitId(i as u16),
+                    });
+                }
+            }
             self.close_advance();
             for c in &mut self.control {
                 *c &= !crate::state::HEX_ATTACKED;

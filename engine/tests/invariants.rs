@@ -8,8 +8,9 @@
 //!   cannot enter; movement points never go below zero; steps never grow;
 //! - a unit that enters enemy ZOC stops (MP-ZOC-6).
 //!
-//! Supply (attrition), rail moves and their take-backs are played too where
-//! a scenario has them.
+//! Supply (attrition), rail moves and their take-backs, combat (declared,
+//! withdrawn, rolled, with retreats and advances) and charges are played too
+//! where a scenario has them.
 
 use hexwar_engine::movement::{self, Scratch};
 use hexwar_engine::state::unit_flags;
@@ -89,12 +90,26 @@ fn random_game(
         if steps % FULL_CHECK_EVERY == 1 {
             st.legal_actions(scen, actions);
             // EndPhase is always there, except while a Rail Phase leaves a hex
-            // overstacked (MAL-RAIL-5).
+            // overstacked (MAL-RAIL-5), an attack is being declared, or a
+            // landing force has yet to attack its port (MAL-CBT-10).
             let overstacked = st.phase(scen) == PhaseKind::Rail
                 && hexwar_engine::rail::overstacked(scen, &st, st.active_side()).is_some();
+            let pending = st.combat().target.is_some();
+            let landing = st.phase(scen) == PhaseKind::Combat
+                && st.units().iter().enumerate().any(|(i, u)| {
+                    u.has(unit_flags::LANDING)
+                        && scen.units()[i].side == st.active_side()
+                        && hexwar_engine::combat::can_attack(
+                            scen,
+                            &st,
+                            UnitId(i as u16),
+                            scen.units()[i].hex,
+                        )
+                        .is_ok()
+                });
             assert_eq!(
                 actions.contains(&Action::EndPhase),
-                !overstacked,
+                !overstacked && !pending && !landing,
                 "{}: EndPhase listed wrongly",
                 ctx()
             );
@@ -120,12 +135,24 @@ fn random_game(
             }
         }
 
-        // Choose: in the Movement Phase, end it now and then, else a random
-        // unit to a random destination; in other phases, any legal action.
+        // Choose: in the Movement Phase, end it now and then, charge now and
+        // then, else a random unit to a random destination; in other phases,
+        // any legal action.
         let mut action = Action::EndPhase;
         if st.phase(scen) != PhaseKind::Movement {
             st.legal_actions(scen, actions);
+            assert!(!actions.is_empty(), "{}: no legal action", ctx());
             action = actions[rng.random_range(0..actions.len())];
+        } else if rng.random_bool(0.05) {
+            st.legal_actions(scen, actions);
+            let charges: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Charge { .. }))
+                .collect();
+            if !charges.is_empty() {
+                action = charges[rng.random_range(0..charges.len())];
+            }
         } else if rng.random_bool(0.85) {
             mine.clear();
             mine.extend(

@@ -22,6 +22,7 @@
 
 pub mod inspect;
 pub mod load;
+pub mod odds;
 pub mod scenarios;
 pub mod seed;
 pub mod show;

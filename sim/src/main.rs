@@ -11,7 +11,7 @@ use clap::{ArgGroup, Parser, Subcommand};
 use hexwar_engine::builtin;
 use hexwar_sim::load::{LoadError, StateError};
 use hexwar_sim::simulate::Batch;
-use hexwar_sim::{inspect, load, scenarios, show, simulate, svg, validate};
+use hexwar_sim::{inspect, load, odds, scenarios, show, simulate, svg, validate};
 
 /// Operational hex-and-counter wargames: scenarios, rules checks, AI batches.
 #[derive(Parser)]
@@ -70,6 +70,28 @@ enum Command {
         /// Every hex this unit (by id) can reach by rail now, or why it cannot.
         #[arg(long, value_name = "UNIT")]
         rail: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact outcome distribution of an attack (MAL-CBT, D-CRT-1): each
+    /// side's strength with its modifiers, the odds column, and the chance
+    /// of every outcome.
+    Odds {
+        /// A built-in scenario name or a path to a .toml file.
+        scenario: String,
+        /// A saved game (JSON) to read the position from.
+        #[arg(long, value_name = "FILE")]
+        state: Option<PathBuf>,
+        /// The attacking hexes: every unit in them attacks.
+        #[arg(long, value_name = "HEX[,HEX...]", value_delimiter = ',', required = true)]
+        attack: Vec<String>,
+        /// The defending hex.
+        #[arg(long, value_name = "HEX")]
+        defend: String,
+        /// Air points the attacker commits (MAL-CBT-5).
+        #[arg(long, default_value_t = 0)]
+        air: u8,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -208,6 +230,19 @@ fn run(command: Command) -> Result<ExitCode> {
                 let report = inspect::rail(&scen, &st, inspect::find_unit(&scen, &id)?);
                 emit_report(json, &report)?;
             }
+        }
+        Command::Odds {
+            scenario,
+            state,
+            attack,
+            defend,
+            air,
+            json,
+        } => {
+            let scen = load::scenario(&scenario)?;
+            let st = load::state_or_new(&scen, state.as_deref())?;
+            let report = odds::odds(&scen, &st, &attack, &defend, air)?;
+            emit_report(json, &report)?;
         }
         Command::Simulate {
             scenario,

@@ -403,3 +403,37 @@ fn simulate_gives_the_same_results_on_any_thread_count() {
         "another seed plays other games"
     );
 }
+
+// rule: MAL-CBT-4
+#[test]
+fn odds_prints_strengths_column_and_an_exact_distribution() {
+    let file = repo_file("tests/fixtures/odds.toml");
+    // b1 + b2 (4 each) against r1 (1.5 in woods, x2 = 3): 8:3, column 2:1.
+    let o = hexwar(&["odds", &file, "--attack", "0202", "--defend", "0302"]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    assert!(text.contains("column 2:1"), "{text}");
+    assert!(text.contains("terrain x2"), "{text}");
+    let v = json(&hexwar(&[
+        "odds", &file, "--attack", "0202,0201", "--defend", "0302", "--air", "2", "--json",
+    ]));
+    assert_eq!(v["attack"].as_f64(), Some(12.0));
+    assert_eq!(v["defense"].as_f64(), Some(3.0));
+    assert_eq!(v["column"].as_str(), Some("4:1"));
+    assert_eq!(v["attacker_air"].as_u64(), Some(2));
+    assert_eq!(v["defenders"][0]["modifiers"][0][0].as_str(), Some("terrain"));
+    let total: f64 = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    // Bad input: a clear message and exit code 2, no panic.
+    let o = hexwar(&["odds", &file, "--attack", "0202", "--defend", "0303"]);
+    expect_code(&o, 2);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no Red unit there"));
+    let o = hexwar(&["odds", &file, "--attack", "9999", "--defend", "0302"]);
+    expect_code(&o, 2);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--attack"));
+}
