@@ -85,26 +85,37 @@ impl RandomPlayer {
     /// the phase ends (each unit attacks at most once).
     fn combat(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
         state.legal_actions(scen, &mut self.actions);
-        let count = |a: &[Action], f: fn(&Action) -> bool| a.iter().filter(|x| f(x)).count();
-        let nth = |a: &[Action], f: fn(&Action) -> bool, k: usize| {
-            a.iter().copied().filter(|x| f(x)).nth(k).unwrap_or(Action::EndPhase)
+        let pick = |actions: &[Action], rng: &mut AiRng, want: fn(&Action) -> bool| {
+            let n = actions.iter().filter(|a| want(a)).count();
+            (n > 0).then(|| {
+                let k = rng.random_range(0..n);
+                *actions
+                    .iter()
+                    .filter(|a| want(a))
+                    .nth(k)
+                    .unwrap_or(&Action::EndPhase)
+            })
         };
-        let is_attack = |a: &Action| matches!(a, Action::Attack { .. });
-        let is_advance = |a: &Action| matches!(a, Action::Advance { .. });
-        let attacks = count(&self.actions, is_attack);
+        let attack = |a: &Action| matches!(a, Action::Attack { .. });
+        let advance = |a: &Action| matches!(a, Action::Advance { .. });
         if state.combat().target.is_some() {
-            if attacks > 0 && rng.random_bool(self.attack_chance) {
-                return nth(&self.actions, is_attack, rng.random_range(0..attacks));
+            if rng.random_bool(self.attack_chance) {
+                if let Some(a) = pick(&self.actions, rng, attack) {
+                    return a;
+                }
             }
             return Action::Resolve { air: 0 };
         }
-        let advances = count(&self.actions, is_advance);
-        if advances > 0 && rng.random_bool(0.5) {
-            return nth(&self.actions, is_advance, rng.random_range(0..advances));
+        if rng.random_bool(0.5) {
+            if let Some(a) = pick(&self.actions, rng, advance) {
+                return a;
+            }
         }
         let must = !self.actions.contains(&Action::EndPhase);
-        if attacks > 0 && (must || rng.random_bool(self.attack_chance)) {
-            return nth(&self.actions, is_attack, rng.random_range(0..attacks));
+        if must || rng.random_bool(self.attack_chance) {
+            if let Some(a) = pick(&self.actions, rng, attack) {
+                return a;
+            }
         }
         Action::EndPhase
     }

@@ -66,6 +66,8 @@ pub enum NoAttack {
     ArmorNeedsRoad,
     /// MAL-CBT-10: a landing force attacks only its port.
     LandingElsewhere,
+    /// GS-4: the side lacks the supply points an attack costs.
+    NoSupplyPoints,
 }
 
 impl NoAttack {
@@ -91,6 +93,9 @@ impl NoAttack {
             }
             NoAttack::LandingElsewhere => {
                 "a landing force must attack the port it lands at (MAL-CBT-10)".into()
+            }
+            NoAttack::NoSupplyPoints => {
+                "its side lacks the supply points an attack costs (GS-4)".into()
             }
         }
     }
@@ -122,6 +127,12 @@ pub fn can_attack(
     }
     if state.hex_attacked(target) {
         return Err(NoAttack::HexAttacked);
+    }
+    if let Some(g) = &scen.supply_rules().graded {
+        // GS-4: the first unit declares the attack, which costs its side.
+        if !pending.is_some() && state.supply_points(side) < g.attack_sp {
+            return Err(NoAttack::NoSupplyPoints);
+        }
     }
     if !state.units_at(target).any(|o| scen.unit(o).side != side) {
         return Err(NoAttack::NoEnemy);
@@ -558,6 +569,11 @@ impl GameState {
         let a_air = air.min(self.air[side.index()]);
         self.air[side.index()] -= a_air;
         self.air[foe.index()] -= d_air;
+        if let Some(g) = &scen.supply_rules().graded {
+            // GS-4: the attack's supply points.
+            let sp = &mut self.sp[side.index()];
+            *sp = sp.saturating_sub(g.attack_sp);
+        }
         let die = chance.roll(rules.die());
         let modified =
             (die as i32 + a_air as i32 - d_air as i32).clamp(1, rules.die() as i32) as u8;

@@ -600,11 +600,9 @@ impl GameState {
                     return; // MAL-RAIL-5: no EndPhase while overstacked.
                 }
             }
-            PhaseKind::Combat => {
-                if self.combat_actions(scen, out) {
-                    return;
-                }
-            }
+            // No EndPhase while an attack is being declared or a landing
+            // force has yet to attack.
+            PhaseKind::Combat if self.combat_actions(scen, out) => return,
             _ => {}
         }
         out.push(Action::EndPhase);

@@ -31,6 +31,7 @@ pub mod combat;
 pub mod game;
 pub mod graded;
 pub mod hex;
+mod log;
 pub mod movement;
 pub mod rail;
 pub mod retreat;

@@ -194,11 +194,9 @@ pub fn plan(
         let Some((c1, z1)) = enter(from, d1, h1, 1) else {
             continue;
         };
-        if n == 1 {
-            if fits(h1) {
-                consider([h1, HexId::NONE, HexId::NONE], 1, c1, z1 as u8);
-                continue;
-            }
+        if n == 1 && fits(h1) {
+            consider([h1, HexId::NONE, HexId::NONE], 1, c1, z1 as u8);
+            continue;
         }
         for d2 in Dir::ALL {
             let h2 = grid.neighbour(h1, d2);

@@ -47,7 +47,15 @@ impl Game {
         units: &[(&str, &str)],
         tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
     ) -> Game {
-        let (scen, _) = common::load(fixture);
+        Game::with(common::load(fixture).0, units, tweak)
+    }
+
+    /// [`Game::new`] on a scenario already loaded.
+    fn with(
+        scen: Scenario,
+        units: &[(&str, &str)],
+        tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
+    ) -> Game {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let st = GameState::new(&scen, &mut rng);
         let mut saved = st.to_saved(&scen);
@@ -111,8 +119,7 @@ impl Game {
         self.st
             .check(&self.scen, Action::Resolve { air })
             .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
-        self.st
-            .resolve_combat(&self.scen, air, &mut s, &mut events);
+        self.st.resolve_combat(&self.scen, air, &mut s, &mut events);
         assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
         events
     }
@@ -156,9 +163,19 @@ fn mal_cbt_1_adjacent_units_attack_once_and_each_hex_once() {
     let legal = g.legal();
     let (b1, b2) = (g.u("b1"), g.u("b2"));
     // b1 touches both enemy hexes; b2 touches none.
-    assert!(legal.contains(&Action::Attack { unit: b1, target: g.h("0504") }));
-    assert!(legal.contains(&Action::Attack { unit: b1, target: g.h("0402") }));
-    assert!(!legal.iter().any(|a| matches!(a, Action::Attack { unit, .. } if *unit == b2)));
+    assert!(legal.contains(&Action::Attack {
+        unit: b1,
+        target: g.h("0504")
+    }));
+    assert!(legal.contains(&Action::Attack {
+        unit: b1,
+        target: g.h("0402")
+    }));
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::Attack { unit, .. } if *unit == b2))
+    );
     assert_eq!(g.refused("b2", "0504"), NoAttack::NotAdjacent);
     assert!(legal.contains(&Action::EndPhase), "attacking is voluntary");
     // Declaring on 0504: no other hex until it is rolled, and no phase end.
@@ -257,7 +274,11 @@ fn mal_cbt_3_4_combined_defense_modified_strengths_and_the_column() {
     assert_eq!(b2.modifiers, vec![(Modifier::Supply, 0.5)]);
     let b3 = o.attackers.iter().find(|c| c.unit == g.u("b3")).unwrap();
     assert_eq!(b3.modifiers, vec![(Modifier::River, 0.5)]);
-    assert!(o.defenders.iter().all(|c| c.modifiers == vec![(Modifier::Terrain, 2.0)]));
+    assert!(
+        o.defenders
+            .iter()
+            .all(|c| c.modifiers == vec![(Modifier::Terrain, 2.0)])
+    );
     assert_eq!(o.defenders.len(), 2, "all units in the hex defend together");
 
     // MAL-CBT-3: a unit stacked with attackers that does not take part is
@@ -321,7 +342,12 @@ fn mal_cbt_6_losses_to_two_step_units_first_then_at_random() {
     // any of the three, now all one-step (b3).
     let mut g = Game::new(
         "cbt_corridor.toml",
-        &[("b1", "0202"), ("b2", "0202"), ("b3", "0401"), ("r3", "0302")],
+        &[
+            ("b1", "0202"),
+            ("b2", "0202"),
+            ("b3", "0401"),
+            ("r3", "0302"),
+        ],
         |_| {},
     );
     for id in ["b1", "b2", "b3"] {
@@ -333,7 +359,12 @@ fn mal_cbt_6_losses_to_two_step_units_first_then_at_random() {
     // between the two one-step units (r2).
     let mut g = Game::new(
         "cbt_corridor.toml",
-        &[("b1", "0202"), ("b2", "0202"), ("r1", "0302"), ("r2", "0302")],
+        &[
+            ("b1", "0202"),
+            ("b2", "0202"),
+            ("r1", "0302"),
+            ("r2", "0302"),
+        ],
         |_| {},
     );
     g.attack("b1", "0302");
@@ -344,7 +375,10 @@ fn mal_cbt_6_losses_to_two_step_units_first_then_at_random() {
 }
 
 /// Blue's b1 attacks r1 in 0302 along the corridor at 2:1; a 1 gives R2.
-fn corridor_retreat(extra: &[(&str, &str)], tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame)) -> (Game, Vec<Event>) {
+fn corridor_retreat(
+    extra: &[(&str, &str)],
+    tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
+) -> (Game, Vec<Event>) {
     let mut units = vec![("b1", "0202"), ("r1", "0302")];
     units.extend_from_slice(extra);
     let mut g = Game::new("cbt_corridor.toml", &units, tweak);
@@ -437,7 +471,10 @@ fn mal_cbt_9_advance_into_the_emptied_hex_by_attackers_only() {
     let legal = g.legal();
     let (b1, b2) = (g.u("b1"), g.u("b2"));
     assert!(legal.contains(&Action::Advance { unit: b1 }));
-    assert!(!legal.contains(&Action::Advance { unit: b2 }), "b2 did not attack");
+    assert!(
+        !legal.contains(&Action::Advance { unit: b2 }),
+        "b2 did not attack"
+    );
     assert!(matches!(
         g.act(Action::Advance { unit: b2 }),
         Err(ActionError::CannotAdvance(_))
@@ -446,11 +483,19 @@ fn mal_cbt_9_advance_into_the_emptied_hex_by_attackers_only() {
     assert_eq!(g.at("b1"), "0302");
     assert_eq!(g.st.control(g.h("0302")), Some(Side(0)));
     // No advance where the defender held (a 2 gives D1: r1 stays).
-    let mut g = Game::new("cbt_corridor.toml", &[("b1", "0202"), ("r1", "0302")], |_| {});
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[("b1", "0202"), ("r1", "0302")],
+        |_| {},
+    );
     g.attack("b1", "0302");
     g.roll(0, &[1]);
     assert_eq!(g.at("r1"), "0302");
-    assert!(!g.legal().iter().any(|a| matches!(a, Action::Advance { .. })));
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Advance { .. }))
+    );
 }
 
 // rule: MAL-CBT-10
@@ -458,7 +503,11 @@ fn mal_cbt_9_advance_into_the_emptied_hex_by_attackers_only() {
 fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
     // The landing force reaches the red-held port 0302 on turn 2.
     let to_turn_2 = || {
-        let mut g = Game::new("cbt_corridor.toml", &[("b1", "0202"), ("r1", "0302")], |_| {});
+        let mut g = Game::new(
+            "cbt_corridor.toml",
+            &[("b1", "0202"), ("r1", "0302")],
+            |_| {},
+        );
         let mut events = Vec::new();
         while g.st.turn() < 2 {
             g.st.apply(&g.scen, Action::EndPhase, &mut g.rng, &mut events)
@@ -472,8 +521,14 @@ fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
     let mut g = to_turn_2();
     let land = g.u("land");
     assert!(g.st.unit(land).has(unit_flags::LANDING));
-    assert!(g.legal().contains(&Action::Attack { unit: land, target: g.h("0302") }));
-    assert!(matches!(g.act(Action::EndPhase), Err(ActionError::MustLand(_))));
+    assert!(g.legal().contains(&Action::Attack {
+        unit: land,
+        target: g.h("0302")
+    }));
+    assert!(matches!(
+        g.act(Action::EndPhase),
+        Err(ActionError::MustLand(_))
+    ));
     assert_eq!(g.refused("land", "0202"), NoAttack::NoEnemy);
     g.attack("land", "0302");
     g.attack("b1", "0302");
@@ -495,7 +550,11 @@ fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
         g.st.apply(&g.scen, Action::EndPhase, &mut g.rng, &mut events)
             .unwrap();
     }
-    assert!(events.iter().any(|e| matches!(e, Event::Landing { unit, .. } if *unit == land)));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Landing { unit, .. } if *unit == land))
+    );
 }
 
 // rule: D-CRT-1
@@ -519,7 +578,11 @@ fn d_crt_1_results_table_is_scenario_data_with_a_default() {
     // Results: "-", "EX", A/D/R in order.
     assert_eq!(
         CrtResult::parse("EX").unwrap(),
-        CrtResult { attacker: 1, defender: 1, retreat: 0 }
+        CrtResult {
+            attacker: 1,
+            defender: 1,
+            retreat: 0
+        }
     );
     assert_eq!(CrtResult::parse("-").unwrap(), CrtResult::default());
     assert_eq!(CrtResult::parse("D1R2").unwrap().to_string(), "D1R2");
@@ -533,7 +596,9 @@ fn d_crt_1_results_table_is_scenario_data_with_a_default() {
     .unwrap()
     .replace(r#"["A1", "R2"]"#, r#"["A1", "R9Q"]"#)
     .replace(r#"columns = ["1:1", "2:1"]"#, r#"columns = ["1:1", "2-1"]"#);
-    let err = Scenario::from_toml(&src, "bad.toml").unwrap_err().to_string();
+    let err = Scenario::from_toml(&src, "bad.toml")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("bad.toml:50:"), "{err}");
     assert!(err.contains("column \"2-1\" is not odds"), "{err}");
     assert!(err.contains("result \"R9Q\""), "{err}");
@@ -550,7 +615,12 @@ fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
     // and b2: every die face, random loss assignments, retreats.
     let mut g = Game::new(
         "cbt_corridor.toml",
-        &[("b1", "0202"), ("b2", "0401"), ("r1", "0302"), ("r3", "0302")],
+        &[
+            ("b1", "0202"),
+            ("b2", "0401"),
+            ("r1", "0302"),
+            ("r3", "0302"),
+        ],
         |_| {},
     );
     g.attack("b1", "0302");
@@ -578,7 +648,9 @@ fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
         let o = combat::Outcome {
             attacker_steps: lost(&a),
             defender_steps: lost(&r),
-            retreated: r.iter().any(|u| work.unit(*u).on_map() && work.unit(*u).hex != target),
+            retreated: r
+                .iter()
+                .any(|u| work.unit(*u).on_map() && work.unit(*u).hex != target),
             defenders_eliminated: gone(&r),
             attackers_eliminated: gone(&a),
             hex_taken: work.units_at(target).next().is_none(),
@@ -597,4 +669,91 @@ fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
             "{o:?}: observed {f}, computed {p}"
         );
     }
+}
+
+#[test]
+fn combat_events_read_as_a_log_with_the_dice() {
+    let (g, ev) = corridor_retreat(&[("b2", "0601")], |_| {});
+    let log: Vec<String> = ev.iter().map(|e| e.describe(&g.scen)).collect();
+    let text = log.join("\n");
+    assert!(
+        text.contains("combat at 0302: 4 against 2, column 2:1; rolled 1: R2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("r1 retreats from 0302 via 0401 0502"),
+        "{text}"
+    );
+    assert!(
+        text.contains("r1 in 0502 loses a step (retreat), 1 left"),
+        "{text}"
+    );
+    let mut g = Game::new("cbt_open.toml", &[("b3", "0202"), ("r3", "0302")], |_| {});
+    g.attack("b3", "0302");
+    let ev = g.roll(2, &[2]);
+    let text: Vec<String> = ev.iter().map(|e| e.describe(&g.scen)).collect();
+    assert!(
+        text.iter()
+            .any(|l| l.contains("air 2 against 1; rolled 3 (modified 4): D1R2")),
+        "{text:?}"
+    );
+}
+
+/// The corridor under the graded model, with `extra` lines in `[supply]`.
+fn graded_corridor(extra: &str) -> Scenario {
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cbt_corridor.toml"
+    ))
+    .unwrap()
+        + "\n[supply]\nmodel = \"graded\"\n"
+        + extra;
+    Scenario::from_toml(&src, "cbt_graded.toml").unwrap()
+}
+
+// rule: GS-4
+#[test]
+fn gs_4_attacks_cost_supply_points() {
+    let scen = graded_corridor("attack_sp = 2\nstarting_points = { blue = 3 }\n");
+    let mut g = Game::with(
+        scen,
+        &[
+            ("b1", "0202"),
+            ("b3", "0401"),
+            ("r1", "0302"),
+            ("r3", "0402"),
+        ],
+        |_| {},
+    );
+    assert_eq!(g.st.supply_points(Side(0)), 3);
+    g.attack("b1", "0302");
+    g.roll(0, &[1]);
+    assert_eq!(g.st.supply_points(Side(0)), 1);
+    // One point left: no second attack.
+    assert_eq!(g.refused("b3", "0402"), NoAttack::NoSupplyPoints);
+}
+
+// rule: GS-7
+#[test]
+fn gs_7_isolated_units_lose_more_in_combat() {
+    // The corridor under the graded model: no HQ anywhere, so every unit is
+    // combat-isolated when the Combat Phase begins, and a side that loses
+    // any step in combat loses `isolated_losses` (1) more.
+    let scen = graded_corridor("isolated_losses = 1\n");
+    let mut g = Game::with(scen, &[("b1", "0202"), ("r1", "0302")], |_| {});
+    assert!(g.st.unit(g.u("r1")).has(unit_flags::COMBAT_ISOLATED));
+    g.attack("b1", "0302");
+    // A 2: D1, and one more for isolation: r1's two steps are gone.
+    g.roll(0, &[1]);
+    assert_eq!(g.steps("r1"), 0);
+    assert_eq!(g.steps("b1"), 2, "no attacker loss, no extra");
+    // The same combat in general supply: D1 is one step.
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[("b1", "0202"), ("r1", "0302")],
+        |_| {},
+    );
+    g.attack("b1", "0302");
+    g.roll(0, &[1]);
+    assert_eq!(g.steps("r1"), 1);
 }

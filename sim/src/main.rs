@@ -84,7 +84,12 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         state: Option<PathBuf>,
         /// The attacking hexes: every unit in them attacks.
-        #[arg(long, value_name = "HEX[,HEX...]", value_delimiter = ',', required = true)]
+        #[arg(
+            long,
+            value_name = "HEX[,HEX...]",
+            value_delimiter = ',',
+            required = true
+        )]
         attack: Vec<String>,
         /// The defending hex.
         #[arg(long, value_name = "HEX")]

@@ -177,7 +177,10 @@ impl fmt::Display for OddsReport {
             "{}: {} attacks {} ({})",
             self.scenario, self.attacker, self.defend, self.terrain
         )?;
-        for (title, units) in [("attackers", &self.attackers), ("defenders", &self.defenders)] {
+        for (title, units) in [
+            ("attackers", &self.attackers),
+            ("defenders", &self.defenders),
+        ] {
             writeln!(f, "  {title}")?;
             for u in units {
                 let mods = if u.modifiers.is_empty() {

@@ -415,13 +415,24 @@ fn odds_prints_strengths_column_and_an_exact_distribution() {
     assert!(text.contains("column 2:1"), "{text}");
     assert!(text.contains("terrain x2"), "{text}");
     let v = json(&hexwar(&[
-        "odds", &file, "--attack", "0202,0201", "--defend", "0302", "--air", "2", "--json",
+        "odds",
+        &file,
+        "--attack",
+        "0202,0201",
+        "--defend",
+        "0302",
+        "--air",
+        "2",
+        "--json",
     ]));
     assert_eq!(v["attack"].as_f64(), Some(12.0));
     assert_eq!(v["defense"].as_f64(), Some(3.0));
     assert_eq!(v["column"].as_str(), Some("4:1"));
     assert_eq!(v["attacker_air"].as_u64(), Some(2));
-    assert_eq!(v["defenders"][0]["modifiers"][0][0].as_str(), Some("terrain"));
+    assert_eq!(
+        v["defenders"][0]["modifiers"][0][0].as_str(),
+        Some("terrain")
+    );
     let total: f64 = v["outcomes"]
         .as_array()
         .unwrap()

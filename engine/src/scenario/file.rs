@@ -312,6 +312,10 @@ pub struct SupplyFile {
     /// GS-4: supply points spent to put one unit in full supply (default 1).
     #[serde(default)]
     pub sp_cost: Option<Spanned<i64>>,
+    /// GS-4: supply points each attack costs its side (default 0). An
+    /// attack cannot be declared without them.
+    #[serde(default)]
+    pub attack_sp: Option<Spanned<i64>>,
     /// GS-1, GS-4: special (non-national) supply sources per side id.
     #[serde(default)]
     pub special_sources: BTreeMap<SStr, Vec<SStr>>,

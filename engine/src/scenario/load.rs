@@ -1677,6 +1677,7 @@ fn check_graded(
             ("supply_points", first_key(&raw.supply_points)),
             ("starting_points", first_key(&raw.starting_points)),
             ("sp_cost", raw.sp_cost.as_ref().map(|v| v.span())),
+            ("attack_sp", raw.attack_sp.as_ref().map(|v| v.span())),
             (
                 "special_sources",
                 raw.special_sources.keys().next().map(|k| k.span()),
@@ -1875,6 +1876,19 @@ fn check_graded(
         }
         None => 1,
     };
+    let attack_sp = match &raw.attack_sp {
+        Some(v) => {
+            let n = *v.get_ref();
+            if !(0..=1000).contains(&n) {
+                cx.err(
+                    v.span(),
+                    format!("[supply] attack_sp must be 0 to 1000, not {n}"),
+                );
+            }
+            n.clamp(0, 1000) as u16
+        }
+        None => 0,
+    };
 
     // GS-1: special sources.
     let mut special_sources: [Vec<HexId>; 2] = [Vec::new(), Vec::new()];
@@ -1957,6 +1971,7 @@ fn check_graded(
         supply_points,
         starting_points,
         sp_cost,
+        attack_sp,
         special_sources,
         special_range,
         zoc_cost,

@@ -430,6 +430,8 @@ pub struct GradedRules {
     pub starting_points: [u16; 2],
     /// GS-4: supply points to put one unit in full supply.
     pub sp_cost: u16,
+    /// GS-4: supply points each attack costs.
+    pub attack_sp: u16,
     /// GS-1: special supply sources per side.
     pub special_sources: [Vec<HexId>; 2],
     /// GS-1: range to a special source; `None`: the turn's HQ range.
