@@ -27,5 +27,6 @@ pub mod scenarios;
 pub mod seed;
 pub mod show;
 pub mod simulate;
+pub mod stats;
 pub mod svg;
 pub mod validate;
