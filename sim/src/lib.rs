@@ -20,13 +20,21 @@
 //! assert!(!a.aborted);
 //! ```
 
+pub mod batch;
+pub mod fit;
 pub mod inspect;
 pub mod load;
 pub mod odds;
+pub mod plots;
+pub mod replay;
+pub mod report_plots;
+pub mod run;
 pub mod scenarios;
 pub mod seed;
 pub mod show;
 pub mod simulate;
 pub mod stats;
+pub mod summary;
 pub mod svg;
+pub mod sweep;
 pub mod validate;

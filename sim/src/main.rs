@@ -10,8 +10,9 @@ use anyhow::{Context, Result};
 use clap::{ArgGroup, Parser, Subcommand};
 use hexwar_engine::builtin;
 use hexwar_sim::load::{LoadError, StateError};
-use hexwar_sim::simulate::Batch;
-use hexwar_sim::{inspect, load, odds, scenarios, show, simulate, svg, validate};
+use hexwar_sim::{
+    batch, inspect, load, odds, replay, run, scenarios, show, simulate, svg, validate,
+};
 
 /// Operational hex-and-counter wargames: scenarios, rules checks, AI batches.
 #[derive(Parser)]
@@ -107,20 +108,74 @@ enum Command {
         #[arg(long, default_value = builtin::DEFAULT)]
         scenario: String,
         /// Number of games.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 1000)]
         games: u64,
-        /// AI for the scenario's first side.
+        /// AI for the scenario's first side: random (heuristic and mcts to come).
         #[arg(long, default_value = "random")]
         blue: String,
         /// AI for the scenario's second side.
         #[arg(long, default_value = "random")]
         red: String,
+        /// A side by its id in the scenario: SIDE=AI (e.g. japanese=random).
+        #[arg(long = "side", value_name = "SIDE=AI")]
+        sides: Vec<String>,
         /// Master seed: the same seed plays the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Output folder (default: results/runs/SCENARIO-BLUE-vs-RED-seedK).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Complete the run in DIR (after a kill or Ctrl-C).
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["scenario", "games", "blue", "red", "sides", "seed", "out", "shard"])]
+        resume: Option<PathBuf>,
+        /// Play only the games whose index is I mod N (one job of an array).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// Stop after handing out this many games (for testing resume).
+        #[arg(long, hide = true)]
+        stop_after: Option<u64>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play one game of a batch again and print what happened, turn by turn.
+    Replay {
+        /// Built-in scenario name or .toml path.
+        #[arg(long, default_value = builtin::DEFAULT)]
+        scenario: String,
+        /// The batch's master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game's index in the batch.
+        #[arg(long)]
+        game: u64,
+        /// AI of the first side.
+        #[arg(long, default_value = "random")]
+        blue: String,
+        /// AI of the second side.
+        #[arg(long, default_value = "random")]
+        red: String,
+        /// A run folder: scenario, seed and players from its run.json.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["scenario", "seed", "blue", "red"])]
+        run: Option<PathBuf>,
+        /// Leave out phase starts and hexes changing hands.
+        #[arg(long)]
+        brief: bool,
+        /// Print JSON (the events themselves too).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Combine shard folders into the records, summary and plots of one run.
+    Merge {
+        /// The shard folders.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// The folder for the whole batch.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -254,22 +309,64 @@ fn run(command: Command) -> Result<ExitCode> {
             games,
             blue,
             red,
+            sides,
             seed,
             threads,
+            out,
+            resume,
+            shard,
+            stop_after,
             json,
         } => {
-            let scen = load::scenario(&scenario)?;
-            let batch = Batch {
+            let args = batch::SimulateArgs {
+                scenario,
                 games,
                 blue,
                 red,
+                sides,
                 seed,
                 threads,
+                out,
+                resume,
+                shard,
+                stop_after,
             };
-            let bar = simulate::progress_bar(games);
-            let report = simulate::simulate(&scen, &batch, &|_| bar.inc(1))?;
+            run::install_ctrl_c();
+            let bar = simulate::progress_bar(0);
+            let (_, outcome) = batch::simulate(&args, &|done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })?;
             bar.finish_and_clear();
-            emit_report(json, &report)?;
+            emit_report(json, &batch::BatchReport::new(&outcome))?;
+            if outcome.interrupted {
+                return Ok(ExitCode::from(130));
+            }
+        }
+        Command::Replay {
+            scenario,
+            seed,
+            game,
+            blue,
+            red,
+            run,
+            brief,
+            json,
+        } => {
+            let r = replay::replay(&replay::ReplayArgs {
+                scenario,
+                seed,
+                game,
+                blue,
+                red,
+                run,
+                brief,
+            })?;
+            emit_report(json, &r)?;
+        }
+        Command::Merge { dirs, out, json } => {
+            let (_, outcome) = batch::merge(&dirs, &out)?;
+            emit_report(json, &batch::BatchReport::new(&outcome))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -2,15 +2,16 @@
 //!
 //! [`play_game`] is the kernel: pure, and the same game for the same
 //! `(seed, index)` whatever thread runs it. [`run_batch`] only adds
-//! `into_par_iter` over game indices; [`Report`] sums the records in index
-//! order, so a batch gives the same report on 1 thread or 64.
+//! `into_par_iter` over game indices and keeps the records in memory (for
+//! sweeps and tests); [`crate::run`] streams a batch to disk instead.
 
 use std::fmt;
 use std::io::IsTerminal;
-use std::time::{Duration, Instant};
 
 use hexwar_ai::{AiRng, Player, from_spec};
-use hexwar_engine::{GameState, ResultLevel, Scenario, Side};
+use hexwar_engine::{
+    Event, EventSink, GameState, HexId, LossCause, ResultLevel, Scenario, Side, SupplyState,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -45,6 +46,50 @@ pub struct GameRecord {
     pub actions: u64,
     /// Stopped after [`MAX_ACTIONS`] without a result.
     pub aborted: bool,
+    /// Steps lost per side and cause, causes in [`LossCause::ALL`] order.
+    pub losses: [[u16; 4]; 2],
+    /// Units eliminated per side.
+    pub eliminated: [u16; 2],
+    /// Supply-cut unit-turns per side: at each player-turn's start, the
+    /// side's units on the map judged unsupplied (out of supply), summed.
+    pub supply_cut: [u32; 2],
+    /// Where steps were lost: (hex, steps), by hex.
+    pub loss_hexes: Vec<(HexId, u16)>,
+}
+
+/// Counts a game's losses from its events, and passes them on to `log`.
+struct Tally<'a, L: EventSink> {
+    scen: &'a Scenario,
+    losses: [[u16; 4]; 2],
+    eliminated: [u16; 2],
+    hexes: Vec<(HexId, u16)>,
+    log: &'a mut L,
+}
+
+impl<L: EventSink> EventSink for Tally<'_, L> {
+    fn push(&mut self, e: Event) {
+        if let Event::StepLost {
+            unit,
+            hex,
+            cause,
+            steps_left,
+        } = e
+        {
+            let side = self.scen.unit(unit).side.index();
+            let c = LossCause::ALL.iter().position(|x| *x == cause).unwrap_or(0);
+            self.losses[side][c] += 1;
+            if steps_left == 0 {
+                self.eliminated[side] += 1;
+            }
+            if hex.is_some() {
+                match self.hexes.iter_mut().find(|(h, _)| *h == hex) {
+                    Some((_, n)) => *n += 1,
+                    None => self.hexes.push((hex, 1)),
+                }
+            }
+        }
+        self.log.push(e);
+    }
 }
 
 /// Why a batch could not run.
@@ -107,19 +152,51 @@ pub fn play_with(
     index: u64,
     max_actions: u64,
 ) -> GameRecord {
+    play_logged(scen, players, seed, index, max_actions, &mut ())
+}
+
+/// [`play_with`], giving every event of the game to `log` (a replay).
+pub fn play_logged(
+    scen: &Scenario,
+    players: [&mut dyn Player; 2],
+    seed: u64,
+    index: u64,
+    max_actions: u64,
+    log: &mut impl EventSink,
+) -> GameRecord {
     let game = game_seed(seed, index);
     let mut dice = AiRng::seed_from_u64(stream_seed(game, Stream::Dice));
     let mut rngs = [0, 1].map(|s| AiRng::seed_from_u64(stream_seed(game, Stream::player(s))));
-    let mut state = GameState::new(scen, &mut dice);
+    let mut tally = Tally {
+        scen,
+        losses: [[0; 4]; 2],
+        eliminated: [0; 2],
+        hexes: Vec::new(),
+        log,
+    };
+    let mut state = GameState::new_with(scen, &mut dice, &mut tally);
     let mut actions = 0u64;
+    let mut supply_cut = [0u32; 2];
+    let mut player_turn = (0, 2);
     while !state.is_over() && actions < max_actions {
+        let now = (state.turn(), state.active_side().0);
+        if now != player_turn {
+            // A player-turn began: its Supply Phase has judged the units.
+            player_turn = now;
+            for (u, setup) in state.units().iter().zip(scen.units()) {
+                if u.on_map() && u.supply == SupplyState::Out {
+                    supply_cut[setup.side.index()] += 1;
+                }
+            }
+        }
         let side = state.active_side().index();
         let action = players[side].choose(scen, &state, &mut rngs[side]);
         // Players return legal actions (their contract); the engine's debug
         // assertion catches one that does not.
-        state.apply_unchecked(scen, action, &mut dice, &mut ());
+        state.apply_unchecked(scen, action, &mut dice, &mut tally);
         actions += 1;
     }
+    tally.hexes.sort_unstable();
     let (winner, level, vp, aborted) = match state.result() {
         Some(r) => (r.winner, r.level, r.vp, false),
         None => (None, ResultLevel::Draw, state.victory_points(scen), true),
@@ -135,6 +212,10 @@ pub fn play_with(
         steps_lost: state.steps_lost(),
         actions,
         aborted,
+        losses: tally.losses,
+        eliminated: tally.eliminated,
+        supply_cut,
+        loss_hexes: tally.hexes,
     }
 }
 
@@ -196,21 +277,6 @@ pub fn run_batch(
     }
 }
 
-/// Runs a batch and summarises it.
-pub fn simulate(
-    scen: &Scenario,
-    batch: &Batch,
-    on_game: &(dyn Fn(&GameRecord) + Sync),
-) -> Result<Report, SimError> {
-    let start = Instant::now();
-    let records = run_batch(scen, batch, on_game)?;
-    let threads = match batch.threads {
-        Some(n) if n > 0 => n,
-        _ => rayon::current_num_threads(),
-    };
-    Ok(Report::new(scen, batch, &records, threads, start.elapsed()))
-}
-
 /// A progress bar on stderr for `games` games; hidden unless stderr is a terminal.
 pub fn progress_bar(games: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -223,181 +289,4 @@ pub fn progress_bar(games: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-/// One side's results in a [`Report`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SideReport {
-    /// Side id.
-    pub side: String,
-    /// Side name.
-    pub name: String,
-    /// AI spec that played it.
-    pub player: String,
-    /// Games won.
-    pub wins: u64,
-    /// Games won, percent of all games.
-    pub win_pct: f64,
-    /// Decisive wins.
-    pub decisive: u64,
-    /// Marginal wins.
-    pub marginal: u64,
-    /// Mean victory points.
-    pub mean_vp: f64,
-    /// Mean steps lost.
-    pub mean_steps_lost: f64,
-}
-
-/// How long a batch took: the only part of a [`Report`] that depends on the machine.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Timing {
-    /// Threads used.
-    pub threads: usize,
-    /// Wall-clock seconds.
-    pub elapsed_secs: f64,
-    /// Games per second.
-    pub games_per_sec: f64,
-}
-
-/// The summary of a batch.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
-    /// Scenario name.
-    pub scenario: String,
-    /// Master seed.
-    pub seed: u64,
-    /// Games played.
-    pub games: u64,
-    /// Per side, in turn order.
-    pub sides: [SideReport; 2],
-    /// Drawn games (aborted ones not included).
-    pub draws: u64,
-    /// Drawn games, percent.
-    pub draw_pct: f64,
-    /// Games stopped at the action cap.
-    pub aborted: u64,
-    /// Mean game turn reached.
-    pub mean_turns: f64,
-    /// Mean actions per game.
-    pub mean_actions: f64,
-    /// Time taken.
-    pub timing: Timing,
-}
-
-impl Report {
-    /// Sums `records` (in index order, so the floating-point means are the
-    /// same for any thread count).
-    pub fn new(
-        scen: &Scenario,
-        batch: &Batch,
-        records: &[GameRecord],
-        threads: usize,
-        elapsed: Duration,
-    ) -> Report {
-        let n = records.len() as u64;
-        let pct = |k: u64| {
-            if n == 0 {
-                0.0
-            } else {
-                100.0 * k as f64 / n as f64
-            }
-        };
-        let mean = |f: &dyn Fn(&GameRecord) -> f64| {
-            if n == 0 {
-                0.0
-            } else {
-                records.iter().map(f).sum::<f64>() / n as f64
-            }
-        };
-        let count =
-            |f: &dyn Fn(&GameRecord) -> bool| records.iter().filter(|r| f(r)).count() as u64;
-        let sides = Side::BOTH.map(|s| {
-            let won = |r: &GameRecord| r.winner == Some(s);
-            let wins = count(&won);
-            SideReport {
-                side: scen.side(s).id.clone(),
-                name: scen.side(s).name.clone(),
-                player: if s.0 == 0 {
-                    batch.blue.clone()
-                } else {
-                    batch.red.clone()
-                },
-                wins,
-                win_pct: pct(wins),
-                decisive: count(&|r| won(r) && r.level == ResultLevel::Decisive),
-                marginal: count(&|r| won(r) && r.level == ResultLevel::Marginal),
-                mean_vp: mean(&|r| r.vp[s.index()] as f64),
-                mean_steps_lost: mean(&|r| r.steps_lost[s.index()] as f64),
-            }
-        });
-        let aborted = count(&|r| r.aborted);
-        let draws = count(&|r| r.winner.is_none() && !r.aborted);
-        let secs = elapsed.as_secs_f64();
-        Report {
-            scenario: scen.name().to_string(),
-            seed: batch.seed,
-            games: n,
-            sides,
-            draws,
-            draw_pct: pct(draws),
-            aborted,
-            mean_turns: mean(&|r| r.turns as f64),
-            mean_actions: mean(&|r| r.actions as f64),
-            timing: Timing {
-                threads,
-                elapsed_secs: secs,
-                games_per_sec: if secs > 0.0 { n as f64 / secs } else { 0.0 },
-            },
-        }
-    }
-}
-
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = &self.sides;
-        writeln!(
-            f,
-            "{}: {} games, {} ({}) vs {} ({}), seed {}",
-            self.scenario, self.games, a.player, a.name, b.player, b.name, self.seed
-        )?;
-        let w = a.name.len().max(b.name.len()).max(5);
-        for s in &self.sides {
-            writeln!(
-                f,
-                "  {:w$} wins {:>6}  {:5.1}%   decisive {}, marginal {}",
-                s.name, s.wins, s.win_pct, s.decisive, s.marginal
-            )?;
-        }
-        writeln!(
-            f,
-            "  {:w$}      {:>6}  {:5.1}%",
-            "draws", self.draws, self.draw_pct
-        )?;
-        if self.aborted > 0 {
-            writeln!(f, "  aborted at {MAX_ACTIONS} actions: {}", self.aborted)?;
-        }
-        writeln!(
-            f,
-            "  mean VP {} {:.2}, {} {:.2}; mean steps lost {} {:.2}, {} {:.2}",
-            a.name,
-            a.mean_vp,
-            b.name,
-            b.mean_vp,
-            a.name,
-            a.mean_steps_lost,
-            b.name,
-            b.mean_steps_lost
-        )?;
-        writeln!(
-            f,
-            "  mean turns {:.2}, mean actions {:.1}",
-            self.mean_turns, self.mean_actions
-        )?;
-        let t = &self.timing;
-        writeln!(
-            f,
-            "  {:.1} games/s ({:.2} s on {} threads)",
-            t.games_per_sec, t.elapsed_secs, t.threads
-        )
-    }
 }

@@ -15,7 +15,10 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
     let centre = p + z2 / (2.0 * n);
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     let d = 1.0 + z2 / n;
-    (((centre - half) / d).max(0.0), ((centre + half) / d).min(1.0))
+    (
+        ((centre - half) / d).max(0.0),
+        ((centre + half) / d).min(1.0),
+    )
 }
 
 #[cfg(test)]

@@ -354,31 +354,66 @@ fn bad_state_files_are_named() {
 
 #[test]
 fn simulate_plays_every_builtin_to_a_result() {
+    let tmp = temp_dir("simulate-builtins");
     for name in builtin::names() {
+        let out = tmp.join(name);
         let v = json(&hexwar(&[
             "simulate",
             "--scenario",
             name,
             "--games",
             "20",
+            "--out",
+            out.to_str().unwrap(),
             "--json",
         ]));
         assert_eq!(v["games"], 20);
         assert_eq!(v["aborted"], 0, "{name}: {v}");
-        let wins =
-            v["sides"][0]["wins"].as_u64().unwrap() + v["sides"][1]["wins"].as_u64().unwrap();
-        assert_eq!(wins + v["draws"].as_u64().unwrap(), 20, "{name}: {v}");
-        assert!(v["mean_turns"].as_f64().unwrap() >= 1.0);
+        let wins = v["sides"][0]["wins"]["count"].as_u64().unwrap()
+            + v["sides"][1]["wins"]["count"].as_u64().unwrap();
+        assert_eq!(
+            wins + v["draws"]["count"].as_u64().unwrap(),
+            20,
+            "{name}: {v}"
+        );
+        assert!(v["turns"]["mean"].as_f64().unwrap() >= 1.0);
+        for f in ["games.csv", "summary.json", "summary.md", "run.json"] {
+            assert!(out.join(f).exists(), "{name}: no {f}");
+        }
     }
-    let o = hexwar(&["simulate", "--games", "5", "--scenario", &rich()]);
+    let out = tmp.join("rich");
+    let o = hexwar(&[
+        "simulate",
+        "--games",
+        "5",
+        "--scenario",
+        &rich(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     expect_code(&o, 0);
     assert!(stdout(&o).contains("rich: 5 games"), "{}", stdout(&o));
     assert!(stdout(&o).contains("games/s"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("written to"), "{}", stdout(&o));
+    // The same folder again is refused, with the way to resume it.
+    let o = hexwar(&[
+        "simulate",
+        "--scenario",
+        &rich(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
 }
 
 #[test]
 fn simulate_gives_the_same_results_on_any_thread_count() {
+    let tmp = temp_dir("simulate-threads");
+    let calls = std::cell::Cell::new(0);
     let run = |threads: &str, seed: &str| {
+        calls.set(calls.get() + 1);
+        let out = tmp.join(format!("run{}", calls.get()));
         let mut v = json(&hexwar(&[
             "simulate",
             "--scenario",
@@ -389,9 +424,13 @@ fn simulate_gives_the_same_results_on_any_thread_count() {
             seed,
             "--threads",
             threads,
+            "--out",
+            out.to_str().unwrap(),
             "--json",
         ]));
-        let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
+        let o = v.as_object_mut().unwrap();
+        let timing = o.remove("timing").unwrap();
+        o.remove("dir");
         assert_eq!(timing["threads"].as_u64().unwrap().to_string(), threads);
         v
     };

@@ -4,7 +4,8 @@
 use hexwar_ai::RandomPlayer;
 use hexwar_engine::builtin;
 use hexwar_sim::seed::game_seed;
-use hexwar_sim::simulate::{Batch, GameRecord, Report, SimError, play_game, play_with, run_batch};
+use hexwar_sim::simulate::{Batch, GameRecord, SimError, play_game, play_with, run_batch};
+use hexwar_sim::summary::{Summary, Tally};
 
 #[test]
 fn a_game_is_a_function_of_seed_and_index() {
@@ -106,24 +107,38 @@ fn the_report_counts_every_game_once() {
     .unwrap();
     assert_eq!(ticks.into_inner(), 40, "on_game once per game");
     assert_eq!(again, records);
-    let r = Report::new(
-        &scen,
-        &batch,
-        &records,
-        2,
-        std::time::Duration::from_secs(1),
-    );
-    assert_eq!(r.games, 40);
-    assert_eq!(r.sides[0].wins + r.sides[1].wins + r.draws + r.aborted, 40);
-    for s in &r.sides {
-        assert_eq!(s.decisive + s.marginal, s.wins);
+    let mut tally = Tally::new(&scen);
+    for r in &records {
+        tally.add(r);
     }
-    let pct = r.sides[0].win_pct + r.sides[1].win_pct + r.draw_pct;
-    assert!((pct - 100.0).abs() < 1e-9, "{pct}");
-    assert_eq!(r.timing.games_per_sec, 40.0);
-    let empty = Report::new(&scen, &batch, &[], 1, std::time::Duration::ZERO);
+    let r = Summary::new(&scen, ["random", "random"], 11, None, &tally);
+    assert_eq!(r.games, 40);
     assert_eq!(
-        (empty.games, empty.draw_pct, empty.timing.games_per_sec),
-        (0, 0.0, 0.0)
+        r.sides[0].wins.count + r.sides[1].wins.count + r.draws.count + r.aborted,
+        40
     );
+    for s in &r.sides {
+        assert_eq!(s.decisive + s.marginal, s.wins.count);
+        assert!(s.wins.low <= s.wins.rate && s.wins.rate <= s.wins.high);
+    }
+    let rate = r.sides[0].wins.rate + r.sides[1].wins.rate + r.draws.rate;
+    assert!((rate - 1.0).abs() < 1e-9, "{rate}");
+    // Steps lost by cause add up to each game's steps lost.
+    for (i, side) in tally.sides.iter().enumerate() {
+        let by_cause: f64 = side.by_cause.iter().map(|h| h.mean()).sum();
+        let all: f64 = records.iter().map(|g| g.steps_lost[i] as f64).sum::<f64>() / 40.0;
+        assert!((by_cause - all).abs() < 1e-9, "{by_cause} vs {all}");
+        assert!((side.steps.mean() - all).abs() < 1e-9);
+    }
+    let heat: u64 = tally.heat.iter().sum();
+    let lost: u64 = records
+        .iter()
+        .map(|g| (g.steps_lost[0] + g.steps_lost[1]) as u64)
+        .sum();
+    assert!(
+        heat <= lost && heat > 0,
+        "steps lost on the map: {heat} of {lost}"
+    );
+    let empty = Summary::new(&scen, ["random", "random"], 11, None, &Tally::new(&scen));
+    assert_eq!((empty.games, empty.draws.rate), (0, 0.0));
 }

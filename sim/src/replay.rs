@@ -1,0 +1,187 @@
+//! `hexwar replay`: one game of a batch, played again from its seed and
+//! index, told turn by turn (moves, supply, combats with their dice,
+//! retreats, losses), so a surprising game can be read.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use hexwar_engine::{Event, PhaseKind, Scenario, Side};
+use serde::Serialize;
+
+use crate::load;
+use crate::run;
+use crate::simulate::{GameRecord, MAX_ACTIONS, SimError, play_logged};
+
+/// The arguments of `hexwar replay`.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayArgs {
+    /// Scenario (ignored with `run`).
+    pub scenario: String,
+    /// Master seed of the batch (ignored with `run`).
+    pub seed: u64,
+    /// Game index.
+    pub game: u64,
+    /// AI of the first side (ignored with `run`).
+    pub blue: String,
+    /// AI of the second side (ignored with `run`).
+    pub red: String,
+    /// A run folder: scenario, seed and players from its `run.json`.
+    pub run: Option<PathBuf>,
+    /// Leave out the lines about phases beginning and hexes changing hands.
+    pub brief: bool,
+}
+
+/// One player-turn of the log.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerTurn {
+    /// Game turn.
+    pub turn: u8,
+    /// The phasing side's id.
+    pub side: String,
+    /// What happened, one line per event.
+    pub lines: Vec<String>,
+    /// The events themselves.
+    pub events: Vec<Event>,
+}
+
+/// A replayed game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Replay {
+    /// Scenario name.
+    pub scenario: String,
+    /// Master seed.
+    pub seed: u64,
+    /// Game index.
+    pub game: u64,
+    /// The players, first side first.
+    pub players: [String; 2],
+    /// The game's record, as in `games.csv`.
+    pub record: GameRecord,
+    /// Turn by turn.
+    pub turns: Vec<PlayerTurn>,
+}
+
+/// Plays the game again and keeps its log.
+pub fn replay(args: &ReplayArgs) -> Result<Replay> {
+    let (scenario, seed, players) = match &args.run {
+        Some(dir) => {
+            let spec = run::read_spec(dir)?;
+            if args.game >= spec.games {
+                bail!(
+                    "--game {}: the run in {} has {} games",
+                    args.game,
+                    dir.display(),
+                    spec.games
+                );
+            }
+            (spec.scenario, spec.seed, [spec.blue, spec.red])
+        }
+        None => (
+            args.scenario.clone(),
+            args.seed,
+            [args.blue.clone(), args.red.clone()],
+        ),
+    };
+    let scen = load::scenario(&scenario)?;
+    let mut p = Vec::new();
+    for (spec, side) in players.iter().zip(["blue", "red"]) {
+        p.push(
+            hexwar_ai::from_spec(spec).map_err(|message| SimError::UnknownAi { side, message })?,
+        );
+    }
+    let (a, b) = p.split_at_mut(1);
+    let mut events: Vec<Event> = Vec::new();
+    let record = play_logged(
+        &scen,
+        [a[0].as_mut(), b[0].as_mut()],
+        seed,
+        args.game,
+        MAX_ACTIONS,
+        &mut events,
+    );
+    Ok(Replay {
+        scenario: scen.name().to_string(),
+        seed,
+        game: args.game,
+        players,
+        turns: by_player_turn(&scen, events, args.brief),
+        record,
+    })
+}
+
+/// Splits the events at each player-turn's first phase.
+fn by_player_turn(scen: &Scenario, events: Vec<Event>, brief: bool) -> Vec<PlayerTurn> {
+    let mut turns: Vec<PlayerTurn> = Vec::new();
+    let mut current: Option<(u8, Side)> = None;
+    // Arrivals come just before their player-turn's first phase.
+    let mut early: Vec<Event> = Vec::new();
+    let mut all = Vec::with_capacity(events.len());
+    for e in events {
+        match e {
+            Event::Arrived { .. } | Event::Delayed { .. } | Event::Landing { .. } => early.push(e),
+            Event::PhaseBegan { .. } => {
+                all.push(e);
+                all.append(&mut early);
+            }
+            e => all.push(e),
+        }
+    }
+    all.append(&mut early);
+    for e in all {
+        if let Event::PhaseBegan { turn, side, .. } = &e {
+            if current != Some((*turn, *side)) {
+                current = Some((*turn, *side));
+                turns.push(PlayerTurn {
+                    turn: *turn,
+                    side: scen.side(*side).id.clone(),
+                    lines: Vec::new(),
+                    events: Vec::new(),
+                });
+            }
+        }
+        if turns.is_empty() {
+            turns.push(PlayerTurn {
+                turn: 1,
+                side: scen.side(Side(0)).id.clone(),
+                lines: Vec::new(),
+                events: Vec::new(),
+            });
+        }
+        let quiet = matches!(
+            e,
+            Event::ControlChanged { .. }
+                | Event::PhaseBegan {
+                    phase: PhaseKind::Supply
+                        | PhaseKind::Rail
+                        | PhaseKind::Naval
+                        | PhaseKind::Rally,
+                    ..
+                }
+        );
+        let t = turns.last_mut().expect("pushed above");
+        if !(brief && quiet) {
+            t.lines.push(e.describe(scen));
+        }
+        t.events.push(e);
+    }
+    turns
+}
+
+impl fmt::Display for Replay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = &self.record;
+        writeln!(
+            f,
+            "{} game {} of seed {}: {} vs {} (game seed {})",
+            self.scenario, self.game, self.seed, self.players[0], self.players[1], r.game_seed
+        )?;
+        for t in &self.turns {
+            writeln!(f, "\n== turn {}, {}", t.turn, t.side)?;
+            for l in &t.lines {
+                writeln!(f, "  {l}")?;
+            }
+        }
+        Ok(())
+    }
+}

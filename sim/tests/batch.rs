@@ -1,0 +1,228 @@
+//! Batches on disk: the same records on any thread count, from shards
+//! merged, and from a run killed part-way and resumed.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::*;
+use hexwar_sim::batch::{self, SimulateArgs};
+
+fn args(scenario: &str, games: u64, out: &Path) -> SimulateArgs {
+    SimulateArgs {
+        scenario: scenario.to_string(),
+        games,
+        blue: "random".into(),
+        red: "random".into(),
+        seed: 7,
+        out: Some(out.to_path_buf()),
+        ..SimulateArgs::default()
+    }
+}
+
+fn same_files(a: &Path, b: &Path) {
+    for f in ["games.csv", "summary.json", "summary.md"] {
+        let (x, y) = (fs::read(a.join(f)).unwrap(), fs::read(b.join(f)).unwrap());
+        assert!(
+            x == y,
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+#[test]
+fn one_thread_or_two_give_identical_files() {
+    let tmp = temp_dir("threads");
+    let scen = rich();
+    for (dir, t) in [("t1", 1), ("t2", 2), ("t3", 3)] {
+        let mut a = args(&scen, 60, &tmp.join(dir));
+        a.threads = Some(t);
+        let (_, o) = batch::simulate(&a, &|_, _| {}).unwrap();
+        assert_eq!(o.summary.games, 60);
+        assert!(!o.interrupted);
+    }
+    same_files(&tmp.join("t1"), &tmp.join("t2"));
+    same_files(&tmp.join("t1"), &tmp.join("t3"));
+    let rows = fs::read_to_string(tmp.join("t1/games.csv")).unwrap();
+    assert_eq!(rows.lines().count(), 61, "a header and one row per game");
+}
+
+#[test]
+fn three_shards_merged_equal_one_run() {
+    let tmp = temp_dir("shards");
+    let scen = rich();
+    batch::simulate(&args(&scen, 50, &tmp.join("whole")), &|_, _| {}).unwrap();
+    let mut dirs = Vec::new();
+    // Shards in another order than their numbers, with their own threads.
+    for i in [2, 0, 1] {
+        let dir = tmp.join(format!("shard{i}"));
+        let mut a = args(&scen, 50, &dir);
+        a.shard = Some(format!("{i}/3"));
+        a.threads = Some(1 + i as usize % 2);
+        let (_, o) = batch::simulate(&a, &|_, _| {}).unwrap();
+        assert_eq!(o.summary.games, if i < 2 { 17 } else { 16 });
+        dirs.push(dir);
+    }
+    batch::merge(&dirs, &tmp.join("merged")).unwrap();
+    same_files(&tmp.join("whole"), &tmp.join("merged"));
+    assert_eq!(
+        fs::read(tmp.join("whole/run.json")).unwrap(),
+        fs::read(tmp.join("merged/run.json")).unwrap()
+    );
+    // A missing shard is an error that says which.
+    let e = batch::merge(&dirs[..2], &tmp.join("partial")).unwrap_err();
+    assert!(e.to_string().contains("shard 1/3 is missing"), "{e}");
+}
+
+#[test]
+fn a_run_stopped_part_way_and_resumed_equals_an_uninterrupted_one() {
+    let tmp = temp_dir("resume");
+    let scen = rich();
+    batch::simulate(&args(&scen, 40, &tmp.join("whole")), &|_, _| {}).unwrap();
+    // Stopped after 13 games, then a row half-written by a kill.
+    let part = tmp.join("part");
+    let mut a = args(&scen, 40, &part);
+    a.stop_after = Some(13);
+    let (_, o) = batch::simulate(&a, &|_, _| {}).unwrap();
+    assert!(o.interrupted);
+    assert_eq!(o.summary.games, 13);
+    let mut csv = fs::read_to_string(part.join("games.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 14);
+    csv.push_str("13,7,1234,");
+    fs::write(part.join("games.csv"), csv).unwrap();
+    // Resumed twice (the first time stopped again), to the end.
+    let resume = SimulateArgs {
+        resume: Some(part.clone()),
+        stop_after: Some(5),
+        ..SimulateArgs::default()
+    };
+    let (_, o) = batch::simulate(&resume, &|_, _| {}).unwrap();
+    assert_eq!((o.summary.games, o.played), (18, 5));
+    let resume = SimulateArgs {
+        resume: Some(part.clone()),
+        ..SimulateArgs::default()
+    };
+    let (_, o) = batch::simulate(&resume, &|_, _| {}).unwrap();
+    assert!(!o.interrupted);
+    same_files(&tmp.join("whole"), &part);
+}
+
+#[test]
+fn a_killed_process_keeps_its_games_and_resumes_to_the_same_records() {
+    let tmp = temp_dir("kill");
+    let whole = tmp.join("whole");
+    let part = tmp.join("part");
+    let run = |out: &Path| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"));
+        c.args([
+            "simulate",
+            "--scenario",
+            "malaya",
+            "--games",
+            "1500",
+            "--seed",
+            "3",
+        ])
+        .arg("--out")
+        .arg(out);
+        c
+    };
+    let mut child = run(&part)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it (SIGKILL: no chance to tidy up) once some games are written.
+    let csv = part.join("games.csv");
+    let t = std::time::Instant::now();
+    while fs::read_to_string(&csv).map_or(0, |s| s.lines().count()) < 50
+        && t.elapsed().as_secs() < 60
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = fs::read_to_string(&csv).unwrap().lines().count();
+    assert!(kept >= 50, "the killed run kept {kept} lines");
+    assert!(kept < 1501, "the run ended before it was killed");
+    let o = hexwar(&["simulate", "--resume", part.to_str().unwrap()]);
+    expect_code(&o, 0);
+    let o = run(&whole).output().unwrap();
+    expect_code(&o, 0);
+    same_files(&whole, &part);
+}
+
+#[test]
+fn bad_arguments_are_clear_errors_with_exit_code_2() {
+    let tmp = temp_dir("badargs");
+    let cases: [(&[&str], &str); 5] = [
+        (&["simulate", "--scenario", "atlantis"], "unknown scenario"),
+        (&["simulate", "--shard", "3/3"], "--shard"),
+        (&["simulate", "--side", "martians=random"], "has no side"),
+        (&["simulate", "--games", "0"], "--games"),
+        (
+            &["merge", "/nonexistent/run", "--out", "x"],
+            "not a run folder",
+        ),
+    ];
+    for (argv, want) in cases {
+        let mut v: Vec<&str> = argv.to_vec();
+        let out = tmp.join("o");
+        let out = out.to_str().unwrap();
+        if argv[0] == "simulate" {
+            v.extend(["--out", out]);
+        }
+        let o = hexwar(&v);
+        expect_code(&o, 2);
+        assert!(stderr(&o).contains(want), "{argv:?}: {}", stderr(&o));
+    }
+    let o = hexwar(&["simulate", "--resume", tmp.to_str().unwrap()]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("not a run folder"), "{}", stderr(&o));
+}
+
+#[test]
+fn replay_plays_a_game_of_a_run_again_with_its_log() {
+    let tmp = temp_dir("replay");
+    let dir = tmp.join("run");
+    batch::simulate(&args("malaya", 4, &dir), &|_, _| {}).unwrap();
+    let csv = fs::read_to_string(dir.join("games.csv")).unwrap();
+    let row3: Vec<&str> = csv.lines().nth(4).unwrap().split(',').collect();
+    let v = json(&hexwar(&[
+        "replay",
+        "--run",
+        dir.to_str().unwrap(),
+        "--game",
+        "3",
+        "--json",
+    ]));
+    let r = &v["record"];
+    assert_eq!(r["index"], 3);
+    assert_eq!(r["game_seed"].as_u64().unwrap().to_string(), row3[2]);
+    assert_eq!(r["actions"].as_u64().unwrap().to_string(), row3[9]);
+    assert_eq!(r["turns"].as_u64().unwrap().to_string(), row3[8]);
+    // The same game from its seed, as text: turns, moves, combats with dice.
+    let o = hexwar(&[
+        "replay",
+        "--scenario",
+        "malaya",
+        "--seed",
+        "7",
+        "--game",
+        "3",
+    ]);
+    expect_code(&o, 0);
+    let text = stdout(&o);
+    assert!(text.contains("== turn 1, japanese"), "{text}");
+    assert!(text.contains(" moves "), "{text}");
+    assert!(
+        text.contains("combat at ") && text.contains("rolled "),
+        "{text}"
+    );
+    let o = hexwar(&["replay", "--run", dir.to_str().unwrap(), "--game", "9"]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("has 4 games"), "{}", stderr(&o));
+}
