@@ -337,6 +337,14 @@ impl<'a> Rows<'a> {
     }
 }
 
+/// Refuses bad AI specs before anything is written or started.
+fn check_players(spec: &RunSpec) -> Result<()> {
+    for (s, side) in [(&spec.blue, "blue"), (&spec.red, "red")] {
+        hexwar_ai::from_spec(s).map_err(|message| SimError::UnknownAi { side, message })?;
+    }
+    Ok(())
+}
+
 /// Starts a new run of `spec` in `dir` (which must not hold one).
 pub fn start(
     scen: &Scenario,
@@ -345,6 +353,7 @@ pub fn start(
     opts: &Options,
     on_progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Outcome> {
+    check_players(spec)?;
     if dir.join("run.json").exists() {
         bail!(
             "{} already holds a run: resume it with --resume {}, or choose another --out",
@@ -389,10 +398,7 @@ fn go(
             scen.name()
         );
     }
-    // Refuse bad specs before starting any thread.
-    for (s, side) in [(&spec.blue, "blue"), (&spec.red, "red")] {
-        hexwar_ai::from_spec(s).map_err(|message| SimError::UnknownAi { side, message })?;
-    }
+    check_players(spec)?;
     let start = Instant::now();
     let mut tally = Tally::new(scen);
     let (done, good_end) = {
