@@ -22,7 +22,7 @@
 use std::cell::RefCell;
 
 use crate::hex::{Dir, HexId};
-use crate::movement::{Scratch, step_cost};
+use crate::movement::{SUPPLY_BLOCKED, Scratch, step_cost};
 use crate::scenario::{Mp, RouteKind, Scenario, Side, SupplyModel, place_bits, side_bits};
 use crate::state::{GameState, SupplyState, UnitId};
 use crate::zoc;
@@ -118,9 +118,10 @@ pub(crate) fn with_supply_scratch<T>(f: impl FnOnce(&mut Scratch, &mut SupplyScr
 /// MAL-SUP-3: a hex no leg may pass for `side`: it holds an enemy unit, or it
 /// lies in enemy ZOC and no friendly unit stands in it.
 #[inline]
-pub(crate) fn blocked(scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
-    ms.count(h, side.other()) > 0
-        || (zoc::in_enemy_zoc(scen, &ms.zoc, h, side) && ms.count(h, side) == 0)
+pub(crate) fn blocked(_scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
+    // Prepared per hex: an enemy unit, or enemy ZOC (none in a fort,
+    // MP-ZOC-5) and no friendly unit.
+    ms.info(h, side) & SUPPLY_BLOCKED != 0
 }
 
 /// The side's supply sources now (MAL-SUP-7): its listed sources, plus the
@@ -209,6 +210,7 @@ fn overland(
     early_stop: bool,
 ) {
     let generation = ss.generation;
+    let budget = budget.min(Mp::NO.0 - 1);
     // The search can stop once every unit to judge is settled, or the cost
     // passes the largest allowance among those not yet settled.
     let mut limit = if early_stop {
@@ -228,53 +230,63 @@ fn overland(
     }
     let n = scen.grid().len();
     let edges = &scen.edges[class as usize * n..][..n];
-    let enemy = side.other().index();
-    let enemy_zoc = zoc::any(side.other());
-    const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
+    let info = ms.side_info(side);
+    let SupplyScratch {
+        dist,
+        stamp,
+        next,
+        target,
+        goals,
+        buckets,
+        ..
+    } = ss;
+    let (dist, stamp, next, target) = (
+        &mut dist[..n],
+        &mut stamp[..n],
+        &mut next[..n],
+        &target[..n],
+    );
+    let buckets = &mut buckets[..=budget as usize];
     'search: for cost in 0..=budget {
         if cost > limit {
-            for b in &mut ss.buckets[cost as usize..=budget as usize] {
+            for b in &mut buckets[cost as usize..] {
                 b.clear();
             }
             break;
         }
-        while let Some(y) = ss.buckets[cost as usize].pop() {
-            let y = HexId(y);
-            if ss.dist(y) != cost {
+        while let Some(y) = buckets[cost as usize].pop() {
+            let yi = y as usize;
+            if dist[yi] != cost || stamp[yi] != generation {
                 continue;
             }
-            if early_stop && ss.target[y.index()] == generation {
-                ss.goals.retain(|g| g.0 != y.0);
-                limit = ss.goals.iter().map(|g| g.1).max().unwrap_or(0);
-                if ss.goals.is_empty() {
-                    for b in &mut ss.buckets[cost as usize..=budget as usize] {
+            if early_stop && target[yi] == generation {
+                goals.retain(|g| g.0 != y);
+                limit = goals.iter().map(|g| g.1).max().unwrap_or(0);
+                if goals.is_empty() {
+                    for b in &mut buckets[cost as usize..] {
                         b.clear();
                     }
                     break 'search;
                 }
             }
-            for (d, e) in edges[y.index()].iter().enumerate() {
-                if e.to == u16::MAX {
-                    continue;
-                }
-                let x = HexId(e.to);
-                let o = ms.occ[x.index()];
-                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
-                if o[enemy] > 0 || (ms.zoc[x.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
-                    continue;
-                }
+            for e in &edges[yi] {
                 // The trace steps x -> y: entering y from x by normal costs,
                 // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
-                let c = edges[x.index()][OPPOSITE[d]].plain;
-                if c == Mp::NO.0 {
+                // Off the map, or where it may not, that costs Mp::NO.
+                let total = cost as u32 + e.back as u32;
+                if total > budget as u32 {
                     continue;
                 }
-                let total = cost as u32 + c as u32;
-                if total <= budget as u32 && (total as u16) < ss.dist(x) {
-                    ss.stamp[x.index()] = generation;
-                    ss.dist[x.index()] = total as u16;
-                    ss.next[x.index()] = y.0;
-                    ss.buckets[total as usize].push(x.0);
+                let x = e.to as usize;
+                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
+                if info[x] & SUPPLY_BLOCKED != 0 {
+                    continue;
+                }
+                if stamp[x] != generation || (total as u16) < dist[x] {
+                    stamp[x] = generation;
+                    dist[x] = total as u16;
+                    next[x] = y;
+                    buckets[total as usize].push(x as u16);
                 }
             }
         }
