@@ -61,9 +61,28 @@ const NO_PREV: u32 = u32::MAX;
 /// Room per search in the `key` numbering: more than any cost.
 const SPAN: u32 = 1 << 16;
 
-/// An incremental prepare that touched more than one hex in this many
-/// refreshes every hex in one pass instead.
-const REFRESH_ALL: usize = 4;
+/// `a == b` without a branch per field.
+#[inline]
+fn same(a: &UnitState, b: &UnitState) -> bool {
+    let UnitState {
+        hex,
+        mp_spent,
+        steps,
+        morale,
+        strength_loss,
+        flags,
+        supply,
+        u_level,
+    } = *a;
+    (hex == b.hex)
+        & (mp_spent == b.mp_spent)
+        & (steps == b.steps)
+        & (morale == b.morale)
+        & (strength_loss == b.strength_loss)
+        & (flags == b.flags)
+        & (supply == b.supply)
+        & (u_level == b.u_level)
+}
 
 /// Hex info bit: a unit of this side may not enter (an enemy unit is there;
 /// MP-MOV-3: with a stacking limit of one, any unit is).
@@ -132,9 +151,7 @@ impl Scratch {
                 .all(|(&f, &c)| state.control(f) == c);
         if !same_forts {
             self.rebuild(scen, state);
-        } else if units != &self.units[..] {
-            self.update(scen, units);
-        } else if phase == self.phase {
+        } else if !self.update(scen, units) && phase == self.phase {
             return;
         }
         self.phase = phase;
@@ -179,14 +196,17 @@ impl Scratch {
     /// or lost a ZOC, and only those hexes are refreshed. (A unit whose
     /// points or flags changed, as every unit's do when a phase begins,
     /// touches nothing.)
-    fn update(&mut self, scen: &Scenario, units: &[UnitState]) {
+    /// Returns whether any unit changed.
+    fn update(&mut self, scen: &Scenario, units: &[UnitState]) -> bool {
         self.dirty.clear();
         let setups = scen.units();
+        let mut changed = false;
         for i in 0..units.len() {
             let (old, new) = (self.units[i], units[i]);
-            if old == new {
+            if same(&old, &new) {
                 continue;
             }
+            changed = true;
             self.units[i] = new;
             let (old_bit, new_bit) = (zoc::unit_bit(scen, &old, i), zoc::unit_bit(scen, &new, i));
             if old.hex == new.hex && old_bit == new_bit {
@@ -210,7 +230,7 @@ impl Scratch {
                 self.add_zoc(scen, new.hex, new_bit, 1, true);
             }
         }
-        if self.dirty.len() > self.occ.len() / REFRESH_ALL {
+        if self.dirty.len() >= self.occ.len() {
             for h in 0..self.occ.len() {
                 self.refresh(scen, h);
             }
@@ -220,6 +240,7 @@ impl Scratch {
                 self.refresh(scen, h);
             }
         }
+        changed
     }
 
     /// Adds `delta` (wrapping) to the `bit` ZOC count of each hex a ZOC

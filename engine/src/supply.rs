@@ -101,17 +101,18 @@ impl SupplyScratch {
 }
 
 thread_local! {
-    static SUPPLY: RefCell<(Scratch, SupplyScratch)> = RefCell::new(Default::default());
+    static SUPPLY: RefCell<SupplyScratch> = RefCell::new(Default::default());
 }
 
-/// Runs `f` with this thread's movement and supply buffers.
+/// Runs `f` with this thread's movement and supply buffers. The movement
+/// buffers are the ones movement searches use, so a Supply Phase finds them
+/// prepared for the position the last move left, and updates them cheaply.
 pub(crate) fn with_supply_scratch<T>(f: impl FnOnce(&mut Scratch, &mut SupplyScratch) -> T) -> T {
-    SUPPLY.with(|s| match s.try_borrow_mut() {
-        Ok(mut s) => {
-            let (a, b) = &mut *s;
-            f(a, b)
-        }
-        Err(_) => f(&mut Scratch::default(), &mut SupplyScratch::default()),
+    crate::movement::with_scratch(|ms| {
+        SUPPLY.with(|s| match s.try_borrow_mut() {
+            Ok(mut ss) => f(ms, &mut ss),
+            Err(_) => f(ms, &mut SupplyScratch::default()),
+        })
     })
 }
 
@@ -293,6 +294,79 @@ fn overland(
     }
 }
 
+/// Beyond this many units off the road/rail network (of one movement
+/// class), [`judge_side`] searches backwards from the network once instead
+/// of from each unit.
+const FORWARD_MAX: usize = 16;
+
+/// The overland leg from one hex: whether a unit of `class` at `from` can
+/// reach the road/rail network (marked by [`network`]) within `budget`.
+/// Searches forwards from `from`, by the costs [`overland`] uses
+/// backwards, and stops at the first network hex it settles.
+fn overland_from(
+    scen: &Scenario,
+    side: Side,
+    class: u8,
+    from: HexId,
+    budget: u16,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) -> bool {
+    ss.bump();
+    let generation = ss.generation;
+    let budget = budget.min(Mp::NO.0 - 1);
+    if ss.buckets.len() <= budget as usize {
+        ss.buckets.resize_with(budget as usize + 1, Vec::new);
+    }
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let info = ms.side_info(side);
+    let net_generation = ss.net_generation;
+    let SupplyScratch {
+        dist,
+        stamp,
+        net_stamp,
+        buckets,
+        ..
+    } = ss;
+    let (dist, stamp, net_stamp) = (&mut dist[..n], &mut stamp[..n], &net_stamp[..n]);
+    let buckets = &mut buckets[..=budget as usize];
+    stamp[from.index()] = generation;
+    dist[from.index()] = 0;
+    buckets[0].push(from.0);
+    for cost in 0..=budget {
+        while let Some(y) = buckets[cost as usize].pop() {
+            let yi = y as usize;
+            if dist[yi] != cost || stamp[yi] != generation {
+                continue;
+            }
+            if net_stamp[yi] == net_generation {
+                for b in &mut buckets[cost as usize..] {
+                    b.clear();
+                }
+                return true;
+            }
+            for e in &edges[yi] {
+                // Entering x from y (MAL-SUP-2, MAL-SUP-5); Mp::NO off the map.
+                let total = cost as u32 + e.plain as u32;
+                if total > budget as u32 {
+                    continue;
+                }
+                let x = e.to as usize;
+                if info[x] & SUPPLY_BLOCKED != 0 {
+                    continue; // MAL-SUP-3
+                }
+                if stamp[x] != generation || (total as u16) < dist[x] {
+                    stamp[x] = generation;
+                    dist[x] = total as u16;
+                    buckets[total as usize].push(x as u16);
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Judges every unit of `side` on the map: `out(unit, supplied)`.
 /// `ms` must be prepared for `state`.
 pub fn judge_side(
@@ -344,13 +418,25 @@ pub(crate) fn judge_side_into(
                 ss.goals.push((u.hex.0, ty.movement.0));
             }
         }
-        if !ss.goals.is_empty() {
+        if ss.goals.len() > FORWARD_MAX {
             overland(scen, side, class, budget, ms, ss, true);
-        }
-        for (i, u) in state.units().iter().enumerate() {
-            let ty = &scen.unit_types()[setups[i].unit_type as usize];
-            if u.on_map() && setups[i].side == side && ty.class == class {
-                ss.verdict[i] = (ss.on_network(u.hex) || ss.dist(u.hex) <= ty.movement.0) as u8;
+            for (i, u) in state.units().iter().enumerate() {
+                let ty = &scen.unit_types()[setups[i].unit_type as usize];
+                if u.on_map() && setups[i].side == side && ty.class == class {
+                    ss.verdict[i] = (ss.on_network(u.hex) || ss.dist(u.hex) <= ty.movement.0) as u8;
+                }
+            }
+        } else {
+            // Few units off the network: a search from each, which stops at
+            // the first road/rail hex it reaches, explores less than one
+            // from the whole network.
+            for (i, u) in state.units().iter().enumerate() {
+                let ty = &scen.unit_types()[setups[i].unit_type as usize];
+                if u.on_map() && setups[i].side == side && ty.class == class {
+                    ss.verdict[i] = (ss.on_network(u.hex)
+                        || overland_from(scen, side, class, u.hex, ty.movement.0, ms, ss))
+                        as u8;
+                }
             }
         }
     }
