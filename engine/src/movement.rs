@@ -46,6 +46,8 @@ pub struct Scratch {
     /// The position the buffers were prepared for: units, fort control,
     /// (turn, side, phase, over) and the scenario's address.
     units: Vec<UnitState>,
+    /// `units`, each [`pack`]ed, for a quick comparison.
+    packed: Vec<u128>,
     forts: Vec<Option<Side>>,
     phase: (u8, u8, usize, bool),
     scen_id: usize,
@@ -61,9 +63,10 @@ const NO_PREV: u32 = u32::MAX;
 /// Room per search in the `key` numbering: more than any cost.
 const SPAN: u32 = 1 << 16;
 
-/// `a == b` without a branch per field.
+/// A unit's state as one number: equal numbers, equal states. (Listing
+/// every field makes adding one to `UnitState` a compile error here.)
 #[inline]
-fn same(a: &UnitState, b: &UnitState) -> bool {
+fn pack(u: &UnitState) -> u128 {
     let UnitState {
         hex,
         mp_spent,
@@ -73,15 +76,15 @@ fn same(a: &UnitState, b: &UnitState) -> bool {
         flags,
         supply,
         u_level,
-    } = *a;
-    (hex == b.hex)
-        & (mp_spent == b.mp_spent)
-        & (steps == b.steps)
-        & (morale == b.morale)
-        & (strength_loss == b.strength_loss)
-        & (flags == b.flags)
-        & (supply == b.supply)
-        & (u_level == b.u_level)
+    } = *u;
+    hex.0 as u128
+        | (mp_spent.0 as u128) << 16
+        | (steps as u128) << 32
+        | (morale as u128) << 40
+        | (strength_loss as u128) << 48
+        | (flags as u128) << 56
+        | (supply as u8 as u128) << 64
+        | (u_level as u128) << 72
 }
 
 /// Hex info bit: a unit of this side may not enter (an enemy unit is there;
@@ -185,6 +188,8 @@ impl Scratch {
         }
         self.units.clear();
         self.units.extend_from_slice(state.units());
+        self.packed.clear();
+        self.packed.extend(state.units().iter().map(pack));
         for h in 0..self.occ.len() {
             self.refresh(scen, h);
         }
@@ -202,12 +207,14 @@ impl Scratch {
         let setups = scen.units();
         let mut changed = false;
         for i in 0..units.len() {
-            let (old, new) = (self.units[i], units[i]);
-            if same(&old, &new) {
+            let key = pack(&units[i]);
+            if key == self.packed[i] {
                 continue;
             }
+            let (old, new) = (self.units[i], units[i]);
             changed = true;
             self.units[i] = new;
+            self.packed[i] = key;
             let (old_bit, new_bit) = (zoc::unit_bit(scen, &old, i), zoc::unit_bit(scen, &new, i));
             if old.hex == new.hex && old_bit == new_bit {
                 continue;
@@ -400,6 +407,37 @@ pub fn destinations(scen: &Scenario, state: &GameState, u: UnitId, f: impl FnMut
     with_scratch(|s| {
         s.prepare(scen, state);
         for_each_destination(scen, state, s, u, f)
+    })
+}
+
+/// One destination of `u`, chosen by `pick`: it is called once with the
+/// number of destinations (if there are any) and returns an index below it;
+/// the answer is that destination in [`destinations`] order. One search
+/// with this thread's buffers, allocating nothing once warm (a random
+/// player draws once per unit instead of once per destination).
+pub fn nth_destination(
+    scen: &Scenario,
+    state: &GameState,
+    u: UnitId,
+    pick: impl FnOnce(u32) -> u32,
+) -> Option<HexId> {
+    with_scratch(|s| {
+        s.prepare(scen, state);
+        search(scen, state, s, u);
+        let mut count = 0u32;
+        each_destination(scen, state, s, u, |_, _, _| count += 1);
+        if count == 0 {
+            return None;
+        }
+        let k = pick(count);
+        let (mut i, mut found) = (0u32, None);
+        each_destination(scen, state, s, u, |h, _, _| {
+            if i == k {
+                found = Some(h);
+            }
+            i += 1;
+        });
+        found
     })
 }
 
