@@ -41,13 +41,17 @@ pub struct Scratch {
     settled: Vec<u16>,
     /// Per hex: `base / SPAN` of the search that first settled it.
     seen: Vec<u32>,
+    /// Units found changed by an incremental prepare.
+    changed: Vec<u16>,
+    /// Destinations gathered by [`nth_destination`].
+    dests: Vec<u16>,
     /// Hexes whose occupancy or ZOC changed in an incremental prepare.
     dirty: Vec<u16>,
     /// The position the buffers were prepared for: units, fort control,
     /// (turn, side, phase, over) and the scenario's address.
     units: Vec<UnitState>,
     /// `units`, each [`pack`]ed, for a quick comparison.
-    packed: Vec<u128>,
+    packed: Vec<(u64, u16)>,
     forts: Vec<Option<Side>>,
     phase: (u8, u8, usize, bool),
     scen_id: usize,
@@ -66,7 +70,7 @@ const SPAN: u32 = 1 << 16;
 /// A unit's state as one number: equal numbers, equal states. (Listing
 /// every field makes adding one to `UnitState` a compile error here.)
 #[inline]
-fn pack(u: &UnitState) -> u128 {
+fn pack(u: &UnitState) -> (u64, u16) {
     let UnitState {
         hex,
         mp_spent,
@@ -77,14 +81,15 @@ fn pack(u: &UnitState) -> u128 {
         supply,
         u_level,
     } = *u;
-    hex.0 as u128
-        | (mp_spent.0 as u128) << 16
-        | (steps as u128) << 32
-        | (morale as u128) << 40
-        | (strength_loss as u128) << 48
-        | (flags as u128) << 56
-        | (supply as u8 as u128) << 64
-        | (u_level as u128) << 72
+    (
+        hex.0 as u64
+            | (mp_spent.0 as u64) << 16
+            | (steps as u64) << 32
+            | (morale as u64) << 40
+            | (strength_loss as u64) << 48
+            | (flags as u64) << 56,
+        supply as u8 as u16 | (u_level as u16) << 8,
+    )
 }
 
 /// Hex info bit: a unit of this side may not enter (an enemy unit is there;
@@ -205,16 +210,19 @@ impl Scratch {
     fn update(&mut self, scen: &Scenario, units: &[UnitState]) -> bool {
         self.dirty.clear();
         let setups = scen.units();
-        let mut changed = false;
-        for i in 0..units.len() {
-            let key = pack(&units[i]);
-            if key == self.packed[i] {
-                continue;
+        // First the units that changed, in one tight pass.
+        self.changed.clear();
+        for (i, (u, p)) in units.iter().zip(self.packed.iter_mut()).enumerate() {
+            let key = pack(u);
+            if key != *p {
+                *p = key;
+                self.changed.push(i as u16);
             }
+        }
+        for k in 0..self.changed.len() {
+            let i = self.changed[k] as usize;
             let (old, new) = (self.units[i], units[i]);
-            changed = true;
             self.units[i] = new;
-            self.packed[i] = key;
             let (old_bit, new_bit) = (zoc::unit_bit(scen, &old, i), zoc::unit_bit(scen, &new, i));
             if old.hex == new.hex && old_bit == new_bit {
                 continue;
@@ -247,7 +255,7 @@ impl Scratch {
                 self.refresh(scen, h);
             }
         }
-        changed
+        !self.changed.is_empty()
     }
 
     /// Adds `delta` (wrapping) to the `bit` ZOC count of each hex a ZOC
@@ -424,20 +432,22 @@ pub fn nth_destination(
     with_scratch(|s| {
         s.prepare(scen, state);
         search(scen, state, s, u);
-        let mut count = 0u32;
-        each_destination(scen, state, s, u, |_, _, _| count += 1);
-        if count == 0 {
+        // The hexes `each_destination` visits, in its order.
+        let n = s.occ.len();
+        let info = &s.info[scen.unit(u).side.index() * n..][..n];
+        let start = state.unit(u).hex.0;
+        s.dests.clear();
+        s.dests.extend(
+            s.settled
+                .iter()
+                .copied()
+                .filter(|&h| h != start && info[h as usize] & FULL == 0),
+        );
+        if s.dests.is_empty() {
             return None;
         }
-        let k = pick(count);
-        let (mut i, mut found) = (0u32, None);
-        each_destination(scen, state, s, u, |h, _, _| {
-            if i == k {
-                found = Some(h);
-            }
-            i += 1;
-        });
-        found
+        let k = pick(s.dests.len() as u32) as usize;
+        s.dests.get(k).map(|&h| HexId(h))
     })
 }
 
