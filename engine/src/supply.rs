@@ -1,16 +1,21 @@
 //! Supply (MAL-SUP-1..8): whether each unit can trace a line of supply.
 //!
-//! A whole side is judged at once, not unit by unit:
+//! A whole side is judged at once:
 //!
 //! 1. the **road/rail leg** (MAL-SUP-2..4): one breadth-first search from
 //!    the side's sources along connected road and rail hexsides marks every
 //!    road/rail hex that leads to a source without passing an enemy unit,
 //!    uncovered enemy ZOC or an enemy-controlled hex;
-//! 2. the **overland leg** (MAL-SUP-2, 3, 5): one multi-source Dijkstra per
-//!    movement class, run backwards from all those hexes at once, gives for
-//!    every hex the cheapest cost (by that class's normal movement costs) to
-//!    reach one. A unit is supplied if that cost at its hex is within its
-//!    movement allowance.
+//! 2. the **overland leg** (MAL-SUP-2, 3, 5): a unit on one of those hexes
+//!    is supplied; from any other, a Dijkstra (bucket queue) by its class's
+//!    normal movement costs, bounded by its movement allowance, stops at
+//!    the first of those hexes it settles: supplied if it finds one. Units
+//!    are mostly near roads, so these small searches cost less than one
+//!    search backwards from the whole network (which [`trace`] still runs,
+//!    to explain a verdict).
+//!
+//! Hexes a supply line may not pass (MAL-SUP-3) are read from the flags the
+//! movement [`Scratch`] keeps per hex.
 //!
 //! The graded model (GS-1..8) lives in [`crate::graded`]; it shares these
 //! buffers, the sources and the blocking rule, and [`trace`] explains both.
@@ -37,10 +42,6 @@ pub struct SupplyScratch {
     dist: Vec<u16>,
     stamp: Vec<u32>,
     next: Vec<u16>,
-    /// Hexes holding units still to be judged (stamped with `generation`).
-    target: Vec<u32>,
-    /// Units still to be judged: (hex, movement allowance).
-    goals: Vec<(u16, u16)>,
     generation: u32,
     buckets: Vec<Vec<u16>>,
     /// Per unit, the last [`judge_side`] verdict: 1 supplied, 0 not, 2 not judged.
@@ -60,7 +61,6 @@ impl SupplyScratch {
                 dist: vec![0; n],
                 stamp: vec![0; n],
                 next: vec![NONE16; n],
-                target: vec![0; n],
                 ..SupplyScratch::default()
             };
         }
@@ -80,7 +80,6 @@ impl SupplyScratch {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
-            self.target.fill(0);
             self.generation = 1;
         }
     }
@@ -208,17 +207,9 @@ fn overland(
     budget: u16,
     ms: &Scratch,
     ss: &mut SupplyScratch,
-    early_stop: bool,
 ) {
     let generation = ss.generation;
     let budget = budget.min(Mp::NO.0 - 1);
-    // The search can stop once every unit to judge is settled, or the cost
-    // passes the largest allowance among those not yet settled.
-    let mut limit = if early_stop {
-        ss.goals.iter().map(|g| g.1).max().unwrap_or(0)
-    } else {
-        budget
-    };
     if ss.buckets.len() <= budget as usize {
         ss.buckets.resize_with(budget as usize + 1, Vec::new);
     }
@@ -236,39 +227,16 @@ fn overland(
         dist,
         stamp,
         next,
-        target,
-        goals,
         buckets,
         ..
     } = ss;
-    let (dist, stamp, next, target) = (
-        &mut dist[..n],
-        &mut stamp[..n],
-        &mut next[..n],
-        &target[..n],
-    );
+    let (dist, stamp, next) = (&mut dist[..n], &mut stamp[..n], &mut next[..n]);
     let buckets = &mut buckets[..=budget as usize];
-    'search: for cost in 0..=budget {
-        if cost > limit {
-            for b in &mut buckets[cost as usize..] {
-                b.clear();
-            }
-            break;
-        }
+    for cost in 0..=budget {
         while let Some(y) = buckets[cost as usize].pop() {
             let yi = y as usize;
             if dist[yi] != cost || stamp[yi] != generation {
                 continue;
-            }
-            if early_stop && target[yi] == generation {
-                goals.retain(|g| g.0 != y);
-                limit = goals.iter().map(|g| g.1).max().unwrap_or(0);
-                if goals.is_empty() {
-                    for b in &mut buckets[cost as usize..] {
-                        b.clear();
-                    }
-                    break 'search;
-                }
             }
             for e in &edges[yi] {
                 // The trace steps x -> y: entering y from x by normal costs,
@@ -293,11 +261,6 @@ fn overland(
         }
     }
 }
-
-/// Beyond this many units off the road/rail network (of one movement
-/// class), [`judge_side`] searches backwards from the network once instead
-/// of from each unit.
-const FORWARD_MAX: usize = 16;
 
 /// The overland leg from one hex: whether a unit of `class` at `from` can
 /// reach the road/rail network (marked by [`network`]) within `budget`.
@@ -397,48 +360,18 @@ pub(crate) fn judge_side_into(
     ss.verdict.clear();
     ss.verdict.resize(state.units().len(), 2);
     network(scen, state, side, ms, ss);
+    // A search from each unit off the road/rail leg, which stops at the
+    // first road/rail hex it reaches: in the bench and built-in positions
+    // this explores far less than one search from the whole network.
     let setups = scen.units();
-    for class in 0..scen.classes().len() as u8 {
-        let mut budget = None;
-        for (i, u) in state.units().iter().enumerate() {
-            let ty = &scen.unit_types()[setups[i].unit_type as usize];
-            if u.on_map() && setups[i].side == side && ty.class == class {
-                budget = budget.max(Some(ty.movement.0));
-            }
+    for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
+        if !u.on_map() || setup.side != side {
+            continue;
         }
-        let Some(budget) = budget else { continue };
-        ss.bump();
-        let generation = ss.generation;
-        ss.goals.clear();
-        for (u, setup) in state.units().iter().zip(setups) {
-            let ty = &scen.unit_types()[setup.unit_type as usize];
-            // Units on the road/rail leg itself need no search.
-            if u.on_map() && setup.side == side && ty.class == class && !ss.on_network(u.hex) {
-                ss.target[u.hex.index()] = generation;
-                ss.goals.push((u.hex.0, ty.movement.0));
-            }
-        }
-        if ss.goals.len() > FORWARD_MAX {
-            overland(scen, side, class, budget, ms, ss, true);
-            for (i, u) in state.units().iter().enumerate() {
-                let ty = &scen.unit_types()[setups[i].unit_type as usize];
-                if u.on_map() && setups[i].side == side && ty.class == class {
-                    ss.verdict[i] = (ss.on_network(u.hex) || ss.dist(u.hex) <= ty.movement.0) as u8;
-                }
-            }
-        } else {
-            // Few units off the network: a search from each, which stops at
-            // the first road/rail hex it reaches, explores less than one
-            // from the whole network.
-            for (i, u) in state.units().iter().enumerate() {
-                let ty = &scen.unit_types()[setups[i].unit_type as usize];
-                if u.on_map() && setups[i].side == side && ty.class == class {
-                    ss.verdict[i] = (ss.on_network(u.hex)
-                        || overland_from(scen, side, class, u.hex, ty.movement.0, ms, ss))
-                        as u8;
-                }
-            }
-        }
+        let ty = &scen.unit_types()[setup.unit_type as usize];
+        ss.verdict[i] = (ss.on_network(u.hex)
+            || overland_from(scen, side, ty.class, u.hex, ty.movement.0, ms, ss))
+            as u8;
     }
 }
 
@@ -533,7 +466,7 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
         ss.fit(scen.grid().len());
         network(scen, state, side, ms, ss);
         ss.bump();
-        overland(scen, side, ty.class, ty.movement.0, ms, ss, false);
+        overland(scen, side, ty.class, ty.movement.0, ms, ss);
         if ss.dist(us.hex) <= ty.movement.0 {
             t.supplied = true;
             t.state = SupplyState::Full;
@@ -578,7 +511,7 @@ fn diagnose(
     let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex) else {
         // None in reach: is one farther away, by an open path?
         ss.bump();
-        overland(scen, side, ty.class, 2000, ms, ss, false);
+        overland(scen, side, ty.class, 2000, ms, ss);
         let d = ss.dist(hex);
         if d == u16::MAX {
             return "no road or rail hex within its movement allowance (by its own movement costs)"
