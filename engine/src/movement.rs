@@ -558,6 +558,17 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     };
     let fresh = !us.has(unit_flags::MOVED);
     let penalty = us.has(unit_flags::ROAD_PENALTY);
+    // Hexes the unit may never enter (BLOCKED: an enemy unit, or with a
+    // stacking limit of one any unit) read as reached at no cost, so the
+    // relaxations below turn them away by the cost comparison alone.
+    let stack1 = scen.stacking() == 1;
+    for (o, setup) in state.units().iter().zip(scen.units()) {
+        if o.on_map() && (stack1 || setup.side != side) {
+            let h = (o.hex.0 as usize) << 1;
+            keys[h] = base;
+            keys[h | 1] = base;
+        }
+    }
     let start_node = (start.0 as u32) << 1 | penalty as u32;
     keys[start_node as usize] = base;
     seen[start.index()] = stamp;
@@ -597,9 +608,11 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
             if node & 1 == 0 {
                 for e in &edges[a] {
                     // The usual step; off the map or forbidden costs Mp::NO.
+                    // (Never into an enemy hex, nor, MP-MOV-3, an occupied
+                    // one: their keys say reached at no cost.)
                     let total = cost + e.plain as u32;
-                    if total > budget || info[e.to as usize] & BLOCKED != 0 {
-                        continue; // Never into an enemy hex (nor, MP-MOV-3, an occupied one).
+                    if total > budget {
+                        continue;
                     }
                     let nb = (e.to as u32) << 1 | (e.flags & EDGE_JUMP) as u32;
                     if base + total < keys[nb as usize] {
@@ -614,7 +627,7 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
                         continue;
                     };
                     let total = cost + step as u32;
-                    if total > budget || info[e.to as usize] & BLOCKED != 0 {
+                    if total > budget {
                         continue;
                     }
                     let nb = (e.to as u32) << 1 | pen as u32;
@@ -834,6 +847,7 @@ pub(crate) fn route_to(
     if to.index() >= scen.grid().len()
         || to == state.unit(u).hex
         || s.count(to, side) >= scen.stacking()
+        || s.info(to, side) & BLOCKED != 0
     {
         return None;
     }

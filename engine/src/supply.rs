@@ -140,12 +140,12 @@ pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut
         .filter(|r| r.side == side)
     {
         let west = rule.west_after.is_none() || state.event(crate::state::events::WEST_PORTS_OPEN);
-        for h in scen.grid().hexes() {
-            let p = scen.places(h);
-            let port = (rule.east && p & place_bits::EAST_PORT != 0)
-                || (west && p & place_bits::WEST_PORT != 0);
-            if port && state.control(h) == Some(side) {
-                f(h);
+        let mask = if rule.east { place_bits::EAST_PORT } else { 0 }
+            | if west { place_bits::WEST_PORT } else { 0 };
+        // One pass over the place bits (a tight loop: most hexes are no port).
+        for (i, &p) in scen.places.iter().enumerate() {
+            if p & mask != 0 && state.control(HexId(i as u16)) == Some(side) {
+                f(HexId(i as u16));
             }
         }
     }
