@@ -180,11 +180,18 @@ fn network(scen: &Scenario, state: &GameState, side: Side, ms: &Scratch, ss: &mu
     while i < ss.network.len() {
         let h = HexId(ss.network[i]);
         i += 1;
-        for d in Dir::ALL {
-            if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
-                continue;
-            }
-            let n = grid.neighbour(h, d);
+        // The directions a road or rail line leaves by, as bits (no branch
+        // per hexside), then only those.
+        let sides = &scen.sides_bits[h.index() * 6..][..6];
+        let mut m = 0u8;
+        for (d, &bits) in sides.iter().enumerate() {
+            m |= ((bits & (side_bits::ROAD | side_bits::RAIL) != 0) as u8) << d;
+        }
+        let ns = grid.neighbours(h);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let n = ns[d];
             if ss.net_stamp[n.index()] == generation
                 || blocked(scen, ms, n, side)
                 || state.control(n) == Some(side.other())
