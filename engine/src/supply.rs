@@ -282,14 +282,23 @@ fn overland_from(
     ms: &Scratch,
     ss: &mut SupplyScratch,
 ) -> bool {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let budget = budget.min(Mp::NO.0 - 1);
+    // Most units stand next to a road or rail hex of the network: one step
+    // within the allowance settles it without a search. (Network hexes are
+    // never blocked.)
+    if edges[from.index()]
+        .iter()
+        .any(|e| e.plain <= budget && ss.net_stamp[e.to as usize] == ss.net_generation)
+    {
+        return true;
+    }
     ss.bump();
     let generation = ss.generation;
-    let budget = budget.min(Mp::NO.0 - 1);
     if ss.buckets.len() <= budget as usize {
         ss.buckets.resize_with(budget as usize + 1, Vec::new);
     }
-    let n = scen.grid().len();
-    let edges = &scen.edges[class as usize * n..][..n];
     let info = ms.side_info(side);
     let net_generation = ss.net_generation;
     let SupplyScratch {
