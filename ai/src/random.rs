@@ -4,7 +4,7 @@
 //! rolls them without air points.
 
 use hexwar_engine::movement;
-use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, UnitId};
 use rand::Rng;
 
 use crate::{AiRng, Player};
@@ -62,17 +62,11 @@ impl Player for RandomPlayer {
             if !movement::can_move(scen, state, unit) || !rng.random_bool(self.move_chance) {
                 continue;
             }
-            // Reservoir sampling: a uniform destination without a list.
-            let mut seen = 0u32;
-            let mut pick = HexId::NONE;
-            movement::destinations(scen, state, unit, |h, _| {
-                seen += 1;
-                if rng.random_range(0..seen) == 0 {
-                    pick = h;
-                }
-            });
-            if pick.is_some() {
-                return Action::Move { unit, to: pick };
+            // A uniform destination: count them, draw one index, no list.
+            if let Some(to) =
+                movement::nth_destination(scen, state, unit, |n| rng.random_range(0..n))
+            {
+                return Action::Move { unit, to };
             }
         }
         Action::EndPhase

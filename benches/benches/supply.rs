@@ -6,8 +6,8 @@
 //!
 //! - `ours`: `supply::judge_side` with the movement `Scratch` prepared once
 //!   for the position (outside the timed loop: occupancy and ZOC) and a
-//!   reused `SupplyScratch`. Timed: the road/rail search and the overland
-//!   search per movement class.
+//!   reused `SupplyScratch`. Timed: the road/rail search and one bounded
+//!   overland search per unit off the road/rail network.
 //! - `petgraph_side`: the engine's whole-side version over petgraph. Timed:
 //!   the road/rail search, a graph built per movement class, one
 //!   `petgraph::algo::dijkstra` per class. (Its occupancy and ZOC come from

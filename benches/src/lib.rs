@@ -343,12 +343,12 @@ fn wander(rng: &mut Xoshiro256PlusPlus, size: u16, row: u16) -> Vec<(u16, u16)> 
 }
 
 /// The supply bench's roads, rail lines and sources on the [`MAP_SIZE`] map,
-/// drawn from `seed`: eight roads from the west edge to the east, each
-/// wandering about one of rows 6, 18, ..., 90; five straight roads from the
-/// north edge to the south at columns 10, 30, 50, 70 and 90, which join
-/// them; two rail lines from west to east about rows 24 and 72. Blue's
-/// sources are the west ends of the west-east roads and rail lines, red's
-/// the east ends.
+/// drawn from `seed`: six roads from the west edge to the east, each
+/// wandering about one of rows 8, 25, 42, 59, 76 and 93; three
+/// straight roads from the north edge to the south at columns 20, 50 and
+/// 80, which join them; two rail lines from west to east about rows 24 and
+/// 72. Blue's sources are the west ends of the
+/// west-east roads and rail lines, red's the east ends.
 pub fn supply_network(seed: u64) -> Network {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5355_5050_4C59); // "SUPPLY"
     let mut net = Network::default();
@@ -368,8 +368,8 @@ pub fn supply_network(seed: u64) -> Network {
 }
 
 /// The supply bench's units: [`SUPPLY_UNITS`] of them, alternately blue and
-/// red, one per hex, on hexes drawn from `seed`: blue in columns 1 to 60,
-/// red in columns 41 to 100, any row, so the two mingle in the middle fifth
+/// red, one per hex, on hexes drawn from `seed`: blue in columns 1 to 70,
+/// red in columns 31 to 100, any row, so the two mingle in the middle
 /// of the map. Each side's allowances cycle 4, 8, 12; every fourth unit of
 /// a side is wheeled (class 1), the rest foot.
 pub fn supply_placements(seed: u64) -> Vec<Placement> {

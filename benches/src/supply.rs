@@ -1,8 +1,9 @@
 //! Supply (MAL-SUP-2..5): whether each unit of a side can trace a line of
 //! supply, by three contenders on the same position.
 //!
-//! - [`ours`]: the engine's [`supply::judge_side`], one road/rail search and
-//!   one overland search per movement class for the whole side.
+//! - [`ours`]: the engine's [`supply::judge_side`], one road/rail search for
+//!   the whole side, then for each unit off that network a bounded search
+//!   that stops at the first road/rail hex.
 //! - [`supply::petgraph_side`]: the engine's whole-side version written over
 //!   petgraph (the same two legs, a graph built per class per call).
 //! - [`PerUnitPeer`]: the peer named by the issue, one

@@ -11,7 +11,7 @@ use std::cell::RefCell;
 
 use crate::hex::{Dir, HexId};
 use crate::scenario::{Mp, RouteKind, Scenario, Side, side_bits};
-use crate::state::{GameState, UnitId, unit_flags};
+use crate::state::{GameState, UnitId, UnitState, unit_flags};
 use crate::zoc;
 
 /// Reusable buffers for searches over one map.
@@ -19,27 +19,81 @@ use crate::zoc;
 pub struct Scratch {
     /// Units per hex per side.
     pub(crate) occ: Vec<[u8; 2]>,
-    /// ZOC bits per hex ([`zoc::zoc_map`]).
+    /// ZOC bits per hex ([`zoc::zoc_map`]), fort hexes cleared (MP-ZOC-5).
     pub(crate) zoc: Vec<u8>,
-    /// Per search node (hex * 2 + road debt): cost, predecessor, stamp.
-    nodes: Vec<Node>,
-    generation: u32,
+    /// Per hex: how many units (and forts) put it in each ZOC, indexed by
+    /// the bit's position in [`zoc`](Scratch::zoc), so a moved unit updates
+    /// the map around its old and new hex only.
+    zoc_count: Vec<[u16; 4]>,
+    /// Per side, then per hex: [`BLOCKED`], [`STOP`], [`MOUNTED_STOP`],
+    /// [`FULL`], [`SUPPLY_BLOCKED`].
+    pub(crate) info: Vec<u8>,
+    /// Per search node (hex * 2 + road debt): `base` plus its cost in the
+    /// current search. Nodes of earlier searches hold larger numbers, so
+    /// they read as unreached without a stamp or a clearing pass.
+    key: Vec<u32>,
+    /// Per search node: its predecessor in the current search.
+    prev: Vec<u32>,
+    /// Subtracted from `key` to get a cost; lowered by [`SPAN`] per search.
+    base: u32,
     buckets: Vec<Vec<u32>>,
     /// Hexes settled by the last search, in order of cost (each once).
     settled: Vec<u16>,
-    /// Per hex: the generation in which it was first settled.
+    /// Per hex: `base / SPAN` of the search that first settled it.
     seen: Vec<u32>,
-    /// Per hex and side: [`BLOCKED`], [`STOP`], [`MOUNTED_STOP`], [`FULL`].
-    info: Vec<[u8; 2]>,
-    /// Fingerprint of the state occupancy and ZOC were filled for (0: none).
-    prepared: u64,
-    /// Fingerprint of each side's units the ZOC bits were filled for.
-    zoc_for: [u64; 2],
-    /// The unit and state fingerprint of the search `dist`/`prev` hold.
+    /// Units found changed by an incremental prepare.
+    changed: Vec<u16>,
+    /// Destinations gathered by [`nth_destination`].
+    dests: Vec<u16>,
+    /// Hexes whose occupancy or ZOC changed in an incremental prepare.
+    dirty: Vec<u16>,
+    /// The position the buffers were prepared for: units, fort control,
+    /// (turn, side, phase, over) and the scenario's address.
+    units: Vec<UnitState>,
+    /// `units`, each [`pack`]ed, for a quick comparison.
+    packed: Vec<(u64, u64)>,
+    forts: Vec<Option<Side>>,
+    phase: (u8, u8, usize, bool),
+    scen_id: usize,
+    prepared: bool,
+    /// Bumped each time the prepared position changes.
+    version: u64,
+    /// The unit and position version of the search `key`/`prev` hold.
     searched: Option<(UnitId, u64)>,
 }
 
 const NO_PREV: u32 = u32::MAX;
+
+/// Room per search in the `key` numbering: more than any cost.
+const SPAN: u32 = 1 << 16;
+
+/// A unit's state as one number: equal numbers, equal states. (Listing
+/// every field makes adding one to `UnitState` a compile error here.)
+#[inline]
+fn pack(u: &UnitState) -> (u64, u64) {
+    let UnitState {
+        hex,
+        mp_spent,
+        steps,
+        morale,
+        strength_loss,
+        flags,
+        supply,
+        u_level,
+        charge_target,
+    } = *u;
+    (
+        hex.0 as u64
+            | (mp_spent.0 as u64) << 16
+            | (steps as u64) << 32
+            | (morale as u64) << 40
+            | (strength_loss as u64) << 48,
+        supply as u8 as u64
+            | (u_level as u64) << 8
+            | (flags as u64) << 16
+            | (charge_target.0 as u64) << 32,
+    )
+}
 
 /// Hex info bit: a unit of this side may not enter (an enemy unit is there;
 /// MP-MOV-3: with a stacking limit of one, any unit is).
@@ -50,14 +104,10 @@ const STOP: u8 = 2;
 const MOUNTED_STOP: u8 = 4;
 /// Hex info bit: full to the stacking limit, not a destination (D-STACK-1).
 const FULL: u8 = 8;
-
-/// One search node's entry: kept together so a relaxation touches one cache line.
-#[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    stamp: u32,
-    prev: u32,
-    dist: u16,
-}
+/// Hex info bit: no supply line of this side may pass (MAL-SUP-3, as
+/// [`crate::supply::blocked`]): an enemy unit is there, or enemy ZOC and no
+/// friendly unit.
+pub(crate) const SUPPLY_BLOCKED: u8 = 16;
 
 impl Scratch {
     /// Buffers sized for `scen`.
@@ -72,74 +122,207 @@ impl Scratch {
         if self.occ.len() != n {
             self.occ = vec![[0; 2]; n];
             self.zoc = vec![0; n];
-            self.nodes = vec![Node::default(); 2 * n];
+            self.zoc_count = vec![[0; 4]; n];
+            self.info = vec![0; 2 * n];
+            self.key = vec![u32::MAX; 2 * n];
+            self.prev = vec![NO_PREV; 2 * n];
             self.seen = vec![0; n];
-            self.info = vec![[0; 2]; n];
-            self.generation = 0;
-            self.prepared = 0;
-            self.zoc_for = [0, 0];
+            self.base = u32::MAX - 2 * SPAN;
+            self.prepared = false;
+            self.searched = None;
+        }
+        let id = scen as *const Scenario as usize;
+        if self.scen_id != id {
+            self.scen_id = id;
+            self.prepared = false;
             self.searched = None;
         }
     }
 
     /// Fills occupancy and ZOC for `state`. Call before searching a state.
+    ///
+    /// The buffers remember the position they were filled for: the same
+    /// position again costs a comparison, and a position where a few units
+    /// changed (a move) is updated around their old and new hexes only.
     pub fn prepare(&mut self, scen: &Scenario, state: &GameState) {
         self.fit(scen);
-        let (sides, fp) = state.fingerprints(scen);
-        if fp == self.prepared {
+        let phase = (
+            state.turn(),
+            state.active_side().0,
+            state.phase_index(),
+            state.is_over(),
+        );
+        let units = state.units();
+        let same_forts = self.prepared
+            && units.len() == self.units.len()
+            && scen
+                .forts()
+                .iter()
+                .zip(&self.forts)
+                .all(|(&f, &c)| state.control(f) == c);
+        if !same_forts {
+            self.rebuild(scen, state);
+        } else if !self.update(scen, units) && phase == self.phase {
             return;
         }
-        self.prepared = fp;
+        self.phase = phase;
+        self.version = self.version.wrapping_add(1);
         self.searched = None;
+    }
+
+    /// Fills every buffer for `state`.
+    fn rebuild(&mut self, scen: &Scenario, state: &GameState) {
         self.occ.fill([0, 0]);
-        for (u, setup) in state.units().iter().zip(scen.units()) {
+        self.zoc_count.fill([0; 4]);
+        let setups = scen.units();
+        for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
             if u.on_map() {
                 let c = &mut self.occ[u.hex.index()][setup.side.index()];
-                *c = c.saturating_add(1);
-            }
-        }
-        // Only the side whose units changed needs its ZOC redrawn: in a
-        // Movement Phase that is the mover, whose own ZOC it never reads.
-        for side in Side::BOTH {
-            if self.zoc_for[side.index()] != sides[side.index()] {
-                self.zoc_for[side.index()] = sides[side.index()];
-                zoc::zoc_map_side(scen, state, side, &mut self.zoc);
-                // MP-ZOC-5: units in a fort are never in enemy ZOC.
-                for f in scen.forts() {
-                    self.zoc[f.index()] = 0;
+                *c = c.wrapping_add(1);
+                let bit = zoc::unit_bit(scen, u, i);
+                if bit != 0 {
+                    self.add_zoc(scen, u.hex, bit, 1, false);
                 }
             }
         }
-        let (limit, stack1) = (scen.stacking(), scen.stacking() == 1);
-        for ((info, occ), z) in self.info.iter_mut().zip(&self.occ).zip(&self.zoc) {
-            for side in Side::BOTH {
-                let (mine, theirs) = (occ[side.index()], occ[side.other().index()]);
-                let enemy = side.other();
-                info[side.index()] = (BLOCKED * (theirs > 0 || (stack1 && mine > 0)) as u8)
-                    | (STOP * (z & zoc::any(enemy) != 0) as u8)
-                    | (MOUNTED_STOP * (z & zoc::mounted(enemy) != 0) as u8)
-                    | (FULL * (mine >= limit) as u8);
+        // MP-ZOC-5: a fort exerts the foot ZOC of the side controlling it.
+        self.forts.clear();
+        for &f in scen.forts() {
+            let c = state.control(f);
+            self.forts.push(c);
+            if let Some(side) = c {
+                self.add_zoc(scen, f, zoc::foot(side), 1, false);
             }
         }
+        self.units.clear();
+        self.units.extend_from_slice(state.units());
+        self.packed.clear();
+        self.packed.extend(state.units().iter().map(pack));
+        for h in 0..self.occ.len() {
+            self.refresh(scen, h);
+        }
+        self.prepared = true;
     }
 
-    #[inline]
-    fn dist(&self, node: u32) -> u16 {
-        let n = &self.nodes[node as usize];
-        if n.stamp == self.generation {
-            n.dist
+    /// Brings the buffers from `self.units` to `units` (same fort control):
+    /// occupancy and ZOC counts change around the units that moved, gained
+    /// or lost a ZOC, and only those hexes are refreshed. (A unit whose
+    /// points or flags changed, as every unit's do when a phase begins,
+    /// touches nothing.)
+    /// Returns whether any unit changed.
+    fn update(&mut self, scen: &Scenario, units: &[UnitState]) -> bool {
+        self.dirty.clear();
+        let setups = scen.units();
+        // First the units that changed, in one tight pass.
+        self.changed.clear();
+        for (i, (u, p)) in units.iter().zip(self.packed.iter_mut()).enumerate() {
+            let key = pack(u);
+            if key != *p {
+                *p = key;
+                self.changed.push(i as u16);
+            }
+        }
+        for k in 0..self.changed.len() {
+            let i = self.changed[k] as usize;
+            let (old, new) = (self.units[i], units[i]);
+            self.units[i] = new;
+            let (old_bit, new_bit) = (zoc::unit_bit(scen, &old, i), zoc::unit_bit(scen, &new, i));
+            if old.hex == new.hex && old_bit == new_bit {
+                continue;
+            }
+            let side = setups[i].side.index();
+            if old.on_map() {
+                let c = &mut self.occ[old.hex.index()][side];
+                *c = c.wrapping_sub(1);
+                self.dirty.push(old.hex.0);
+            }
+            if new.on_map() {
+                let c = &mut self.occ[new.hex.index()][side];
+                *c = c.wrapping_add(1);
+                self.dirty.push(new.hex.0);
+            }
+            if old_bit != 0 {
+                self.add_zoc(scen, old.hex, old_bit, u16::MAX, true); // minus one
+            }
+            if new_bit != 0 {
+                self.add_zoc(scen, new.hex, new_bit, 1, true);
+            }
+        }
+        if self.dirty.len() >= self.occ.len() {
+            for h in 0..self.occ.len() {
+                self.refresh(scen, h);
+            }
         } else {
-            u16::MAX
+            for k in 0..self.dirty.len() {
+                let h = self.dirty[k] as usize;
+                self.refresh(scen, h);
+            }
+        }
+        !self.changed.is_empty()
+    }
+
+    /// Adds `delta` (wrapping) to the `bit` ZOC count of each hex a ZOC
+    /// spreads into from `h`.
+    #[inline]
+    fn add_zoc(&mut self, scen: &Scenario, h: HexId, bit: u8, delta: u16, mark: bool) {
+        let k = bit.trailing_zeros() as usize;
+        let (counts, dirty) = (&mut self.zoc_count, &mut self.dirty);
+        zoc::for_each_spread(scen, h, |n| {
+            let c = &mut counts[n.index()][k];
+            *c = c.wrapping_add(delta);
+            if mark {
+                dirty.push(n.0);
+            }
+        });
+    }
+
+    /// Recomputes hex `h`'s ZOC bits (from the counts) and its info for both sides.
+    #[inline]
+    fn refresh(&mut self, scen: &Scenario, h: usize) {
+        let c = self.zoc_count[h];
+        let z = if scen.is_fort(HexId(h as u16)) {
+            0 // MP-ZOC-5: units in a fort are never in enemy ZOC.
+        } else {
+            (c[0] != 0) as u8
+                | ((c[1] != 0) as u8) << 1
+                | ((c[2] != 0) as u8) << 2
+                | ((c[3] != 0) as u8) << 3
+        };
+        self.zoc[h] = z;
+        let occ = self.occ[h];
+        let (limit, stack1) = (scen.stacking(), scen.stacking() == 1);
+        let n = self.occ.len();
+        for side in Side::BOTH {
+            let (mine, theirs) = (occ[side.index()], occ[side.other().index()]);
+            let enemy = side.other();
+            let in_zoc = z & zoc::any(enemy) != 0;
+            self.info[side.index() * n + h] = (BLOCKED
+                * (theirs > 0 || (stack1 && mine > 0)) as u8)
+                | (STOP * in_zoc as u8)
+                | (MOUNTED_STOP * (z & zoc::mounted(enemy) != 0) as u8)
+                | (FULL * (mine >= limit) as u8)
+                | (SUPPLY_BLOCKED * (theirs > 0 || (in_zoc && mine == 0)) as u8);
         }
     }
 
+    /// Info bits of hex `h` for `side`.
     #[inline]
-    fn set(&mut self, node: u32, d: u16, prev: u32) {
-        self.nodes[node as usize] = Node {
-            stamp: self.generation,
-            dist: d,
-            prev,
-        };
+    pub(crate) fn info(&self, h: HexId, side: Side) -> u8 {
+        self.info[side.index() * self.occ.len() + h.index()]
+    }
+
+    /// Info bits of every hex for `side`, by hex.
+    #[inline]
+    pub(crate) fn side_info(&self, side: Side) -> &[u8] {
+        let n = self.occ.len();
+        &self.info[side.index() * n..][..n]
+    }
+
+    /// Cost of `node` in the last search, `u16::MAX` if not reached.
+    #[inline]
+    fn dist(&self, node: u32) -> u16 {
+        let v = self.key[node as usize].wrapping_sub(self.base);
+        if v < SPAN { v as u16 } else { u16::MAX }
     }
 
     /// Units of `side` in `h` (after [`Scratch::prepare`]).
@@ -200,7 +383,7 @@ pub fn reachable(scen: &Scenario, state: &GameState, u: UnitId) -> Reach {
             destinations.push(Destination {
                 hex,
                 cost,
-                stops: s.info[hex.index()][scen.unit(u).side.index()] & STOP != 0,
+                stops: s.info(hex, scen.unit(u).side) & STOP != 0,
                 path: path_to(s, node),
             })
         });
@@ -238,6 +421,39 @@ pub fn destinations(scen: &Scenario, state: &GameState, u: UnitId, f: impl FnMut
     })
 }
 
+/// One destination of `u`, chosen by `pick`: it is called once with the
+/// number of destinations (if there are any) and returns an index below it;
+/// the answer is that destination in [`destinations`] order. One search
+/// with this thread's buffers, allocating nothing once warm (a random
+/// player draws once per unit instead of once per destination).
+pub fn nth_destination(
+    scen: &Scenario,
+    state: &GameState,
+    u: UnitId,
+    pick: impl FnOnce(u32) -> u32,
+) -> Option<HexId> {
+    with_scratch(|s| {
+        s.prepare(scen, state);
+        search(scen, state, s, u);
+        // The hexes `each_destination` visits, in its order.
+        let n = s.occ.len();
+        let info = &s.info[scen.unit(u).side.index() * n..][..n];
+        let start = state.unit(u).hex.0;
+        s.dests.clear();
+        s.dests.extend(
+            s.settled
+                .iter()
+                .copied()
+                .filter(|&h| h != start && info[h as usize] & FULL == 0),
+        );
+        if s.dests.is_empty() {
+            return None;
+        }
+        let k = pick(s.dests.len() as u32) as usize;
+        s.dests.get(k).map(|&h| HexId(h))
+    })
+}
+
 /// Whether `u` may move at all now (its side's Movement Phase, on the map,
 /// move not ended, points left).
 pub fn can_move(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
@@ -259,11 +475,11 @@ fn each_destination(
     u: UnitId,
     mut f: impl FnMut(HexId, u32, Mp),
 ) {
-    let side = scen.unit(u).side.index();
+    let info = s.side_info(scen.unit(u).side);
     let start = state.unit(u).hex;
     for &h in &s.settled {
         let hex = HexId(h);
-        if hex == start || s.info[hex.index()][side] & FULL != 0 {
+        if hex == start || info[hex.index()] & FULL != 0 {
             continue;
         }
         // The cheaper of the hex's two nodes, the one without road debt on a tie.
@@ -281,49 +497,59 @@ fn each_destination(
 fn path_to(s: &Scratch, node: u32) -> Vec<HexId> {
     let mut out = Vec::new();
     let mut n = node;
-    while s.nodes[n as usize].prev != NO_PREV {
+    while s.prev[n as usize] != NO_PREV {
         out.push(HexId((n >> 1) as u16));
-        n = s.nodes[n as usize].prev;
+        n = s.prev[n as usize];
     }
     out.reverse();
     out
 }
 
-/// The search itself. Fills `s.settled` with every node reached within the
+/// The search itself. Fills `s.settled` with every hex reached within the
 /// unit's movement points, cheapest first.
 fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     // The same unit in the same position: the buffers already hold the answer
     // (a player's search followed by the engine's apply of its choice).
-    let key = (u, s.prepared);
-    if s.prepared != 0 && s.searched == Some(key) {
+    let key = (u, s.version);
+    if s.prepared && s.searched == Some(key) {
         return;
     }
     s.searched = Some(key);
-    s.generation = s.generation.wrapping_add(1);
-    if s.generation == 0 {
-        s.nodes.fill(Node::default());
+    if s.base < 2 * SPAN {
+        s.key.fill(u32::MAX);
         s.seen.fill(0);
-        s.generation = 1;
+        s.base = u32::MAX - 2 * SPAN;
+    } else {
+        s.base -= SPAN;
     }
     s.settled.clear();
     if !can_move(scen, state, u) {
         return;
     }
     let us = *state.unit(u);
-    let side = scen.unit(u).side.index();
+    let side = scen.unit(u).side;
     let ty = scen.unit_type(u);
-    let budget = state.mp_left(scen, u).0;
+    // Below Mp::NO, so a step that may not be taken never fits the budget.
+    let budget = state.mp_left(scen, u).0.min(Mp::NO.0 - 1) as u32;
     let n = scen.grid().len();
     let edges = &scen.edges[ty.class as usize * n..][..n];
     if s.buckets.len() <= budget as usize {
         s.buckets.resize_with(budget as usize + 1, Vec::new);
     }
+    let base = s.base;
+    let info = &s.info[side.index() * n..][..n];
+    let keys = &mut s.key[..2 * n];
+    let prev = &mut s.prev[..2 * n];
+    let buckets = &mut s.buckets[..=budget as usize];
+    let settled = &mut s.settled;
+    let seen = &mut s.seen[..n];
+    let stamp = base / SPAN; // Never 0: base stays at 2 * SPAN or above.
 
     // The first step, with its special rules: leaving an enemy ZOC (MP-ZOC-7,
     // MP-ZOC-8; only the start can be in one, as entering one ends the move)
     // and the free first road hex (MP-MOV-5).
     let start = us.hex;
-    let here = s.info[start.index()][side];
+    let here = info[start.index()];
     let (must_avoid, leave_cost) = if here & STOP == 0 {
         (0, 0)
     } else if !ty.kind.is_mounted() {
@@ -335,64 +561,84 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     };
     let fresh = !us.has(unit_flags::MOVED);
     let penalty = us.has(unit_flags::ROAD_PENALTY);
+    // Hexes the unit may never enter (BLOCKED: an enemy unit, or with a
+    // stacking limit of one any unit) read as reached at no cost, so the
+    // relaxations below turn them away by the cost comparison alone.
+    let stack1 = scen.stacking() == 1;
+    for (o, setup) in state.units().iter().zip(scen.units()) {
+        if o.on_map() && (stack1 || setup.side != side) {
+            let h = (o.hex.0 as usize) << 1;
+            keys[h] = base;
+            keys[h | 1] = base;
+        }
+    }
     let start_node = (start.0 as u32) << 1 | penalty as u32;
-    s.set(start_node, 0, NO_PREV);
-    s.seen[start.index()] = s.generation;
+    keys[start_node as usize] = base;
+    seen[start.index()] = stamp;
+    prev[start_node as usize] = NO_PREV;
     for e in &edges[start.index()] {
-        if e.to == u16::MAX {
-            continue;
-        }
-        let b = s.info[e.to as usize][side];
-        if b & (BLOCKED | must_avoid) != 0 {
-            continue;
-        }
         let Some((step, pen)) = edge_step(e, penalty, fresh) else {
-            continue;
+            continue; // Off the map too: every cost is Mp::NO there.
         };
+        if info[e.to as usize] & (BLOCKED | must_avoid) != 0 {
+            continue;
+        }
         let total = step as u32 + leave_cost as u32;
-        if total <= budget as u32 {
+        if total <= budget {
             let nb = (e.to as u32) << 1 | pen as u32;
-            if (total as u16) < s.dist(nb) {
-                s.set(nb, total as u16, start_node);
-                s.buckets[total as usize].push(nb);
+            if base + total < keys[nb as usize] {
+                keys[nb as usize] = base + total;
+                prev[nb as usize] = start_node;
+                buckets[total as usize].push(nb);
             }
         }
     }
 
     for cost in 0..=budget {
-        while let Some(node) = s.buckets[cost as usize].pop() {
-            if s.dist(node) != cost {
-                continue;
+        let here = base + cost;
+        while let Some(node) = buckets[cost as usize].pop() {
+            if keys[node as usize] != here {
+                continue; // Reached more cheaply since it was queued.
             }
             let a = (node >> 1) as usize;
-            if s.seen[a] != s.generation {
-                s.seen[a] = s.generation;
-                s.settled.push(a as u16);
+            if seen[a] != stamp {
+                seen[a] = stamp; // Each hex once, when first settled.
+                settled.push(a as u16);
             }
-            if s.info[a][side] & STOP != 0 {
+            if info[a] & STOP != 0 {
                 continue; // MP-ZOC-6: entering enemy ZOC ends the move.
             }
-            let penalty = node & 1 == 1;
-            for e in &edges[a] {
-                if e.to == u16::MAX || s.info[e.to as usize][side] & BLOCKED != 0 {
-                    continue; // Never into an enemy hex (nor, MP-MOV-3, an occupied one).
-                }
-                let (step, pen) = if penalty {
-                    match edge_step(e, true, false) {
-                        Some(x) => x,
-                        None => continue,
+            if node & 1 == 0 {
+                for e in &edges[a] {
+                    // The usual step; off the map or forbidden costs Mp::NO.
+                    // (Never into an enemy hex, nor, MP-MOV-3, an occupied
+                    // one: their keys say reached at no cost.)
+                    let total = cost + e.plain as u32;
+                    if total > budget {
+                        continue;
                     }
-                } else {
-                    (e.plain, e.flags & EDGE_JUMP != 0)
-                };
-                let total = cost as u32 + step as u32;
-                if step == Mp::NO.0 || total > budget as u32 {
-                    continue;
+                    let nb = (e.to as u32) << 1 | (e.flags & EDGE_JUMP) as u32;
+                    if base + total < keys[nb as usize] {
+                        keys[nb as usize] = base + total;
+                        prev[nb as usize] = node;
+                        buckets[total as usize].push(nb);
+                    }
                 }
-                let nb = (e.to as u32) << 1 | pen as u32;
-                if (total as u16) < s.dist(nb) {
-                    s.set(nb, total as u16, node);
-                    s.buckets[total as usize].push(nb);
+            } else {
+                for e in &edges[a] {
+                    let Some((step, pen)) = edge_step(e, true, false) else {
+                        continue;
+                    };
+                    let total = cost + step as u32;
+                    if total > budget {
+                        continue;
+                    }
+                    let nb = (e.to as u32) << 1 | pen as u32;
+                    if base + total < keys[nb as usize] {
+                        keys[nb as usize] = base + total;
+                        prev[nb as usize] = node;
+                        buckets[total as usize].push(nb);
+                    }
                 }
             }
         }
@@ -475,6 +721,9 @@ pub(crate) struct Edge {
     pub free: u16,
     /// The usual step: a route's rate where it follows one, else terrain.
     pub plain: u16,
+    /// The usual step the other way, from `to` into this hex (what a supply
+    /// trace pays, searched backwards from the road/rail network).
+    pub back: u16,
     /// [`EDGE_JUMP`], [`EDGE_TO_ROAD`].
     pub flags: u8,
 }
@@ -505,6 +754,7 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
                 other: Mp::NO.0,
                 free: Mp::NO.0,
                 plain: Mp::NO.0,
+                back: Mp::NO.0,
                 flags: 0,
             }; 6];
             for (d, slot) in Dir::ALL.into_iter().zip(row.iter_mut()) {
@@ -542,10 +792,22 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
                     other,
                     free: if road == Mp::NO.0 { Mp::NO.0 } else { cross.0 },
                     plain: if rate != Mp::NO.0 { rate } else { base },
+                    back: Mp::NO.0,
                     flags,
                 };
             }
             out.push(row);
+        }
+    }
+    for class in 0..scen.classes().len() {
+        let rows = &mut out[class * n..][..n];
+        for a in 0..n {
+            for d in 0..6 {
+                let b = rows[a][d].to;
+                if b != u16::MAX {
+                    rows[a][d].back = rows[b as usize][(d + 3) % 6].plain;
+                }
+            }
         }
     }
     out
@@ -588,6 +850,7 @@ pub(crate) fn route_to(
     if to.index() >= scen.grid().len()
         || to == state.unit(u).hex
         || s.count(to, side) >= scen.stacking()
+        || s.info(to, side) & BLOCKED != 0
     {
         return None;
     }
@@ -610,8 +873,8 @@ pub(crate) fn route_to(
 pub(crate) fn walk_path(s: &Scratch, to: HexId, penalty: bool, mut f: impl FnMut(HexId)) {
     let node = (to.0 as u32) << 1 | penalty as u32;
     let mut n = node;
-    while s.nodes[n as usize].prev != NO_PREV {
+    while s.prev[n as usize] != NO_PREV {
         f(HexId((n >> 1) as u16));
-        n = s.nodes[n as usize].prev;
+        n = s.prev[n as usize];
     }
 }

@@ -160,6 +160,14 @@ fn search(
     let start = state.unit(u).hex;
     let grid = scen.grid();
     let limit = scen.rail_hexes();
+    // Most units stand off the railway: no rail hexside leaves their hex,
+    // so there is nothing to search (and nothing to allocate).
+    if Dir::ALL
+        .iter()
+        .all(|&dir| scen.hexside(start, dir) & side_bits::RAIL == 0)
+    {
+        return;
+    }
     // Rail searches are rare (a few per phase): a local visited list is fine.
     let mut seen = vec![false; grid.len()];
     seen[start.index()] = true;

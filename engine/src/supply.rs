@@ -1,16 +1,21 @@
 //! Supply (MAL-SUP-1..8): whether each unit can trace a line of supply.
 //!
-//! A whole side is judged at once, not unit by unit:
+//! A whole side is judged at once:
 //!
 //! 1. the **road/rail leg** (MAL-SUP-2..4): one breadth-first search from
 //!    the side's sources along connected road and rail hexsides marks every
 //!    road/rail hex that leads to a source without passing an enemy unit,
 //!    uncovered enemy ZOC or an enemy-controlled hex;
-//! 2. the **overland leg** (MAL-SUP-2, 3, 5): one multi-source Dijkstra per
-//!    movement class, run backwards from all those hexes at once, gives for
-//!    every hex the cheapest cost (by that class's normal movement costs) to
-//!    reach one. A unit is supplied if that cost at its hex is within its
-//!    movement allowance.
+//! 2. the **overland leg** (MAL-SUP-2, 3, 5): a unit on one of those hexes
+//!    is supplied; from any other, a Dijkstra (bucket queue) by its class's
+//!    normal movement costs, bounded by its movement allowance, stops at
+//!    the first of those hexes it settles: supplied if it finds one. Units
+//!    are mostly near roads, so these small searches cost less than one
+//!    search backwards from the whole network (which [`trace`] still runs,
+//!    to explain a verdict).
+//!
+//! Hexes a supply line may not pass (MAL-SUP-3) are read from the flags the
+//! movement [`Scratch`] keeps per hex.
 //!
 //! The graded model (GS-1..8) lives in [`crate::graded`]; it shares these
 //! buffers, the sources and the blocking rule, and [`trace`] explains both.
@@ -22,7 +27,7 @@
 use std::cell::RefCell;
 
 use crate::hex::{Dir, HexId};
-use crate::movement::{Scratch, step_cost};
+use crate::movement::{SUPPLY_BLOCKED, Scratch, step_cost};
 use crate::scenario::{Mp, RouteKind, Scenario, Side, SupplyModel, place_bits, side_bits};
 use crate::state::{GameState, SupplyState, UnitId};
 use crate::zoc;
@@ -37,10 +42,6 @@ pub struct SupplyScratch {
     dist: Vec<u16>,
     stamp: Vec<u32>,
     next: Vec<u16>,
-    /// Hexes holding units still to be judged (stamped with `generation`).
-    target: Vec<u32>,
-    /// Units still to be judged: (hex, movement allowance).
-    goals: Vec<(u16, u16)>,
     generation: u32,
     buckets: Vec<Vec<u16>>,
     /// Per unit, the last [`judge_side`] verdict: 1 supplied, 0 not, 2 not judged.
@@ -60,7 +61,6 @@ impl SupplyScratch {
                 dist: vec![0; n],
                 stamp: vec![0; n],
                 next: vec![NONE16; n],
-                target: vec![0; n],
                 ..SupplyScratch::default()
             };
         }
@@ -80,7 +80,6 @@ impl SupplyScratch {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
-            self.target.fill(0);
             self.generation = 1;
         }
     }
@@ -101,26 +100,28 @@ impl SupplyScratch {
 }
 
 thread_local! {
-    static SUPPLY: RefCell<(Scratch, SupplyScratch)> = RefCell::new(Default::default());
+    static SUPPLY: RefCell<SupplyScratch> = RefCell::new(Default::default());
 }
 
-/// Runs `f` with this thread's movement and supply buffers.
+/// Runs `f` with this thread's movement and supply buffers. The movement
+/// buffers are the ones movement searches use, so a Supply Phase finds them
+/// prepared for the position the last move left, and updates them cheaply.
 pub(crate) fn with_supply_scratch<T>(f: impl FnOnce(&mut Scratch, &mut SupplyScratch) -> T) -> T {
-    SUPPLY.with(|s| match s.try_borrow_mut() {
-        Ok(mut s) => {
-            let (a, b) = &mut *s;
-            f(a, b)
-        }
-        Err(_) => f(&mut Scratch::default(), &mut SupplyScratch::default()),
+    crate::movement::with_scratch(|ms| {
+        SUPPLY.with(|s| match s.try_borrow_mut() {
+            Ok(mut ss) => f(ms, &mut ss),
+            Err(_) => f(ms, &mut SupplyScratch::default()),
+        })
     })
 }
 
 /// MAL-SUP-3: a hex no leg may pass for `side`: it holds an enemy unit, or it
 /// lies in enemy ZOC and no friendly unit stands in it.
 #[inline]
-pub(crate) fn blocked(scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
-    ms.count(h, side.other()) > 0
-        || (zoc::in_enemy_zoc(scen, &ms.zoc, h, side) && ms.count(h, side) == 0)
+pub(crate) fn blocked(_scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
+    // Prepared per hex: an enemy unit, or enemy ZOC (none in a fort,
+    // MP-ZOC-5) and no friendly unit.
+    ms.info(h, side) & SUPPLY_BLOCKED != 0
 }
 
 /// The side's supply sources now (MAL-SUP-7): its listed sources, plus the
@@ -139,12 +140,12 @@ pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut
         .filter(|r| r.side == side)
     {
         let west = rule.west_after.is_none() || state.event(crate::state::events::WEST_PORTS_OPEN);
-        for h in scen.grid().hexes() {
-            let p = scen.places(h);
-            let port = (rule.east && p & place_bits::EAST_PORT != 0)
-                || (west && p & place_bits::WEST_PORT != 0);
-            if port && state.control(h) == Some(side) {
-                f(h);
+        let mask = if rule.east { place_bits::EAST_PORT } else { 0 }
+            | if west { place_bits::WEST_PORT } else { 0 };
+        // One pass over the place bits (a tight loop: most hexes are no port).
+        for (i, &p) in scen.places.iter().enumerate() {
+            if p & mask != 0 && state.control(HexId(i as u16)) == Some(side) {
+                f(HexId(i as u16));
             }
         }
     }
@@ -179,11 +180,18 @@ fn network(scen: &Scenario, state: &GameState, side: Side, ms: &Scratch, ss: &mu
     while i < ss.network.len() {
         let h = HexId(ss.network[i]);
         i += 1;
-        for d in Dir::ALL {
-            if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
-                continue;
-            }
-            let n = grid.neighbour(h, d);
+        // The directions a road or rail line leaves by, as bits (no branch
+        // per hexside), then only those.
+        let sides = &scen.sides_bits[h.index() * 6..][..6];
+        let mut m = 0u8;
+        for (d, &bits) in sides.iter().enumerate() {
+            m |= ((bits & (side_bits::ROAD | side_bits::RAIL) != 0) as u8) << d;
+        }
+        let ns = grid.neighbours(h);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let n = ns[d];
             if ss.net_stamp[n.index()] == generation
                 || blocked(scen, ms, n, side)
                 || state.control(n) == Some(side.other())
@@ -206,16 +214,9 @@ fn overland(
     budget: u16,
     ms: &Scratch,
     ss: &mut SupplyScratch,
-    early_stop: bool,
 ) {
     let generation = ss.generation;
-    // The search can stop once every unit to judge is settled, or the cost
-    // passes the largest allowance among those not yet settled.
-    let mut limit = if early_stop {
-        ss.goals.iter().map(|g| g.1).max().unwrap_or(0)
-    } else {
-        budget
-    };
+    let budget = budget.min(Mp::NO.0 - 1);
     if ss.buckets.len() <= budget as usize {
         ss.buckets.resize_with(budget as usize + 1, Vec::new);
     }
@@ -228,57 +229,121 @@ fn overland(
     }
     let n = scen.grid().len();
     let edges = &scen.edges[class as usize * n..][..n];
-    let enemy = side.other().index();
-    let enemy_zoc = zoc::any(side.other());
-    const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
-    'search: for cost in 0..=budget {
-        if cost > limit {
-            for b in &mut ss.buckets[cost as usize..=budget as usize] {
-                b.clear();
-            }
-            break;
-        }
-        while let Some(y) = ss.buckets[cost as usize].pop() {
-            let y = HexId(y);
-            if ss.dist(y) != cost {
+    let info = ms.side_info(side);
+    let SupplyScratch {
+        dist,
+        stamp,
+        next,
+        buckets,
+        ..
+    } = ss;
+    let (dist, stamp, next) = (&mut dist[..n], &mut stamp[..n], &mut next[..n]);
+    let buckets = &mut buckets[..=budget as usize];
+    for cost in 0..=budget {
+        while let Some(y) = buckets[cost as usize].pop() {
+            let yi = y as usize;
+            if dist[yi] != cost || stamp[yi] != generation {
                 continue;
             }
-            if early_stop && ss.target[y.index()] == generation {
-                ss.goals.retain(|g| g.0 != y.0);
-                limit = ss.goals.iter().map(|g| g.1).max().unwrap_or(0);
-                if ss.goals.is_empty() {
-                    for b in &mut ss.buckets[cost as usize..=budget as usize] {
-                        b.clear();
-                    }
-                    break 'search;
-                }
-            }
-            for (d, e) in edges[y.index()].iter().enumerate() {
-                if e.to == u16::MAX {
-                    continue;
-                }
-                let x = HexId(e.to);
-                let o = ms.occ[x.index()];
-                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
-                if o[enemy] > 0 || (ms.zoc[x.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
-                    continue;
-                }
+            for e in &edges[yi] {
                 // The trace steps x -> y: entering y from x by normal costs,
                 // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
-                let c = edges[x.index()][OPPOSITE[d]].plain;
-                if c == Mp::NO.0 {
+                // Off the map, or where it may not, that costs Mp::NO.
+                let total = cost as u32 + e.back as u32;
+                if total > budget as u32 {
                     continue;
                 }
-                let total = cost as u32 + c as u32;
-                if total <= budget as u32 && (total as u16) < ss.dist(x) {
-                    ss.stamp[x.index()] = generation;
-                    ss.dist[x.index()] = total as u16;
-                    ss.next[x.index()] = y.0;
-                    ss.buckets[total as usize].push(x.0);
+                let x = e.to as usize;
+                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
+                if info[x] & SUPPLY_BLOCKED != 0 {
+                    continue;
+                }
+                if stamp[x] != generation || (total as u16) < dist[x] {
+                    stamp[x] = generation;
+                    dist[x] = total as u16;
+                    next[x] = y;
+                    buckets[total as usize].push(x as u16);
                 }
             }
         }
     }
+}
+
+/// The overland leg from one hex: whether a unit of `class` at `from` can
+/// reach the road/rail network (marked by [`network`]) within `budget`.
+/// Searches forwards from `from`, by the costs [`overland`] uses
+/// backwards, and stops at the first network hex it settles.
+fn overland_from(
+    scen: &Scenario,
+    side: Side,
+    class: u8,
+    from: HexId,
+    budget: u16,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) -> bool {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let budget = budget.min(Mp::NO.0 - 1);
+    // Most units stand next to a road or rail hex of the network: one step
+    // within the allowance settles it without a search. (Network hexes are
+    // never blocked.)
+    if edges[from.index()]
+        .iter()
+        .any(|e| e.plain <= budget && ss.net_stamp[e.to as usize] == ss.net_generation)
+    {
+        return true;
+    }
+    ss.bump();
+    let generation = ss.generation;
+    if ss.buckets.len() <= budget as usize {
+        ss.buckets.resize_with(budget as usize + 1, Vec::new);
+    }
+    let info = ms.side_info(side);
+    let net_generation = ss.net_generation;
+    let SupplyScratch {
+        dist,
+        stamp,
+        net_stamp,
+        buckets,
+        ..
+    } = ss;
+    let (dist, stamp, net_stamp) = (&mut dist[..n], &mut stamp[..n], &net_stamp[..n]);
+    let buckets = &mut buckets[..=budget as usize];
+    stamp[from.index()] = generation;
+    dist[from.index()] = 0;
+    buckets[0].push(from.0);
+    for cost in 0..=budget {
+        while let Some(y) = buckets[cost as usize].pop() {
+            let yi = y as usize;
+            if dist[yi] != cost || stamp[yi] != generation {
+                continue;
+            }
+            if net_stamp[yi] == net_generation {
+                for b in &mut buckets[cost as usize..] {
+                    b.clear();
+                }
+                return true;
+            }
+            for e in &edges[yi] {
+                // Entering x from y (MAL-SUP-2, MAL-SUP-5); Mp::NO off the map.
+                let total = cost as u32 + e.plain as u32;
+                if total > budget as u32 {
+                    continue;
+                }
+                let x = e.to as usize;
+                if info[x] & SUPPLY_BLOCKED != 0 {
+                    continue; // MAL-SUP-3
+                }
+                if stamp[x] != generation || (total as u16) < dist[x] {
+                    stamp[x] = generation;
+                    dist[x] = total as u16;
+                    buckets[total as usize].push(x as u16);
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Judges every unit of `side` on the map: `out(unit, supplied)`.
@@ -311,36 +376,18 @@ pub(crate) fn judge_side_into(
     ss.verdict.clear();
     ss.verdict.resize(state.units().len(), 2);
     network(scen, state, side, ms, ss);
+    // A search from each unit off the road/rail leg, which stops at the
+    // first road/rail hex it reaches: in the bench and built-in positions
+    // this explores far less than one search from the whole network.
     let setups = scen.units();
-    for class in 0..scen.classes().len() as u8 {
-        let mut budget = None;
-        for (i, u) in state.units().iter().enumerate() {
-            let ty = &scen.unit_types()[setups[i].unit_type as usize];
-            if u.on_map() && setups[i].side == side && ty.class == class {
-                budget = budget.max(Some(ty.movement.0));
-            }
+    for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
+        if !u.on_map() || setup.side != side {
+            continue;
         }
-        let Some(budget) = budget else { continue };
-        ss.bump();
-        let generation = ss.generation;
-        ss.goals.clear();
-        for (u, setup) in state.units().iter().zip(setups) {
-            let ty = &scen.unit_types()[setup.unit_type as usize];
-            // Units on the road/rail leg itself need no search.
-            if u.on_map() && setup.side == side && ty.class == class && !ss.on_network(u.hex) {
-                ss.target[u.hex.index()] = generation;
-                ss.goals.push((u.hex.0, ty.movement.0));
-            }
-        }
-        if !ss.goals.is_empty() {
-            overland(scen, side, class, budget, ms, ss, true);
-        }
-        for (i, u) in state.units().iter().enumerate() {
-            let ty = &scen.unit_types()[setups[i].unit_type as usize];
-            if u.on_map() && setups[i].side == side && ty.class == class {
-                ss.verdict[i] = (ss.on_network(u.hex) || ss.dist(u.hex) <= ty.movement.0) as u8;
-            }
-        }
+        let ty = &scen.unit_types()[setup.unit_type as usize];
+        ss.verdict[i] = (ss.on_network(u.hex)
+            || overland_from(scen, side, ty.class, u.hex, ty.movement.0, ms, ss))
+            as u8;
     }
 }
 
@@ -435,7 +482,7 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
         ss.fit(scen.grid().len());
         network(scen, state, side, ms, ss);
         ss.bump();
-        overland(scen, side, ty.class, ty.movement.0, ms, ss, false);
+        overland(scen, side, ty.class, ty.movement.0, ms, ss);
         if ss.dist(us.hex) <= ty.movement.0 {
             t.supplied = true;
             t.state = SupplyState::Full;
@@ -480,7 +527,7 @@ fn diagnose(
     let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex) else {
         // None in reach: is one farther away, by an open path?
         ss.bump();
-        overland(scen, side, ty.class, 2000, ms, ss, false);
+        overland(scen, side, ty.class, 2000, ms, ss);
         let d = ss.dist(hex);
         if d == u16::MAX {
             return "no road or rail hex within its movement allowance (by its own movement costs)"

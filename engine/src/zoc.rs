@@ -4,7 +4,7 @@
 
 use crate::hex::HexId;
 use crate::scenario::{Scenario, Side, side_bits};
-use crate::state::{GameState, UnitId};
+use crate::state::{GameState, UnitId, UnitState};
 
 /// Bit for "in the ZOC of `side`'s foot units (or forts)".
 #[inline]
@@ -72,6 +72,41 @@ pub(crate) fn build_dirs(scen: &Scenario) -> Vec<u8> {
         .collect()
 }
 
+/// The ZOC bit ([`foot`] or [`mounted`] of its side) that unit number `i`,
+/// in state `us`, spreads from its hex, or 0 if it exerts none: off the map;
+/// MP-ZOC-4, artillery and demoralised units; GS-5, units whose supply
+/// level takes it away. (MP-ZOC-2, no ZOC from town or woods, is in the
+/// spread directions of the hex.)
+#[inline]
+pub(crate) fn unit_bit(scen: &Scenario, us: &UnitState, i: usize) -> u8 {
+    let setup = &scen.units()[i];
+    let ty = &scen.unit_types()[setup.unit_type as usize];
+    if !us.on_map()
+        || !ty.exerts_zoc
+        || (ty.morale.is_some() && us.morale == 0)
+        || supply_denies_zoc(scen, us)
+    {
+        return 0;
+    }
+    if ty.kind.is_mounted() {
+        mounted(setup.side)
+    } else {
+        foot(setup.side)
+    }
+}
+
+/// Calls `f` for each hex a ZOC spreads into from `h` (MP-ZOC-1..3).
+#[inline]
+pub(crate) fn for_each_spread(scen: &Scenario, h: HexId, mut f: impl FnMut(HexId)) {
+    let mut m = scen.zoc_dirs[h.index()];
+    let ns = scen.grid().neighbours(h);
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        f(ns[d]);
+    }
+}
+
 #[inline]
 fn spread(scen: &Scenario, h: HexId, bit: u8, out: &mut [u8]) {
     let mut m = scen.zoc_dirs[h.index()];
@@ -99,23 +134,14 @@ pub fn zoc_map_side(scen: &Scenario, state: &GameState, side: Side, out: &mut [u
         *z &= keep;
     }
     let setups = scen.units();
-    for (us, setup) in state.units().iter().zip(setups) {
+    for (i, (us, setup)) in state.units().iter().zip(setups).enumerate() {
         if !us.on_map() || setup.side != side {
             continue;
         }
-        let ty = &scen.unit_types()[setup.unit_type as usize];
-        // MP-ZOC-4: artillery and demoralised units exert none; GS-5: nor
-        // units whose supply level takes it away.
-        if !ty.exerts_zoc || (ty.morale.is_some() && us.morale == 0) || supply_denies_zoc(scen, us)
-        {
-            continue;
+        let bit = unit_bit(scen, us, i);
+        if bit != 0 {
+            spread(scen, us.hex, bit, out);
         }
-        let bit = if ty.kind.is_mounted() {
-            mounted(side)
-        } else {
-            foot(side)
-        };
-        spread(scen, us.hex, bit, out);
     }
     for &h in scen.forts() {
         if state.control(h) == Some(side) {

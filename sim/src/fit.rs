@@ -71,7 +71,7 @@ pub fn fit(points: &[(f64, u64, u64)]) -> Option<Logistic> {
     let mean = pts.iter().map(|p| p.2 * p.0).sum::<f64>() / n_tot;
     let var = pts.iter().map(|p| p.2 * (p.0 - mean).powi(2)).sum::<f64>() / n_tot;
     let sd = var.sqrt();
-    if !(sd > 1e-12 * mean.abs().max(1.0)) {
+    if sd.is_nan() || sd <= 1e-12 * mean.abs().max(1.0) {
         return None;
     }
     let zs: Vec<(f64, f64, f64)> = pts
@@ -103,7 +103,7 @@ pub fn fit(points: &[(f64, u64, u64)]) -> Option<Logistic> {
             i[2] += v * z * z;
         }
         let det = i[0] * i[2] - i[1] * i[1];
-        if !(det > 1e-300) {
+        if det.is_nan() || det <= 1e-300 {
             return None;
         }
         let step = [
@@ -114,7 +114,7 @@ pub fn fit(points: &[(f64, u64, u64)]) -> Option<Logistic> {
         let mut t = 1.0;
         let mut next = [c[0] + step[0], c[1] + step[1]];
         let mut next_ll = loglik(next);
-        while !(next_ll >= ll - 1e-12) && t > 1e-8 {
+        while (next_ll.is_nan() || next_ll < ll - 1e-12) && t > 1e-8 {
             t *= 0.5;
             next = [c[0] + t * step[0], c[1] + t * step[1]];
             next_ll = loglik(next);

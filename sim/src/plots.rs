@@ -574,8 +574,8 @@ impl Figure for HeatMap<'_> {
         }
 
         // The five hottest places get their label (and place name): the
-        // hottest hex, then the hottest more than three hexes from any
-        // labelled one, and so on.
+        // hottest hex, then the hottest local peak more than three hexes
+        // from any labelled one, and so on.
         let mut hot: Vec<HexId> = grid
             .hexes()
             .filter(|h| self.values[h.index()] > 0)
@@ -586,7 +586,12 @@ impl Figure for HeatMap<'_> {
             if peaks.len() == 5 {
                 break;
             }
-            if peaks.iter().all(|&p| grid.distance(p, h) > 3) {
+            let v = self.values[h.index()];
+            let local_max = grid
+                .neighbours(h)
+                .iter()
+                .all(|n| !n.is_some() || self.values[n.index()] <= v);
+            if local_max && peaks.iter().all(|&p| grid.distance(p, h) > 3) {
                 peaks.push(h);
             }
         }
@@ -769,6 +774,7 @@ impl Figure for Sweep<'_> {
             .y_label_formatter(&pct)
             .x_desc(self.x_label)
             .y_desc("first side's win rate")
+            .x_label_formatter(&|x| fmt_x(*x))
             .label_style(text(16))
             .axis_desc_style(text(18))
             .light_line_style(LIGHT)
@@ -814,8 +820,11 @@ impl Figure for Sweep<'_> {
         }
         if let Some(x) = x50 {
             let inside = x >= x0 && x <= x1;
-            let label = if inside {
+            let tried = (tried_lo..=tried_hi).contains(&x);
+            let label = if inside && tried {
                 format!("x50 = {} (50% win rate)", fmt_x(x))
+            } else if inside {
+                format!("x50 = {}, beyond the values tried", fmt_x(x))
             } else {
                 format!("x50 = {} lies outside the chart", fmt_x(x))
             };
@@ -924,6 +933,14 @@ mod tests {
         dir
     }
 
+    /// Removes a test's directory, unless `HEXWAR_KEEP_PLOTS` is set (to
+    /// look at the charts).
+    fn cleanup(dir: &Path) {
+        if std::env::var_os("HEXWAR_KEEP_PLOTS").is_none() {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+
     /// Checks `STEM.png` (signature, IHDR size) and `STEM.svg` (an `<svg`
     /// element holding the title).
     fn check(stem: &Path, size: (u32, u32), title: &str) {
@@ -941,7 +958,8 @@ mod tests {
 
     #[test]
     fn outcomes_writes_png_and_svg() {
-        let stem = temp("outcomes").join("outcomes");
+        let dir = temp("outcomes");
+        let stem = dir.join("outcomes");
         let bars = [
             ("Japan wins", 0.55, 0.48, 0.62),
             ("draws", 0.05, 0.02, 0.09),
@@ -955,11 +973,13 @@ mod tests {
         });
         outcomes(&stem, "Malaya outcomes", &bars).unwrap();
         check(&stem, SIZE, "Malaya outcomes");
+        cleanup(&dir);
     }
 
     #[test]
     fn histograms_write_png_and_svg() {
-        let stem = temp("hist").join("steps");
+        let dir = temp("hist");
+        let stem = dir.join("steps");
         let series = [
             Series {
                 label: "Japan".into(),
@@ -976,6 +996,7 @@ mod tests {
         let empty = stem.with_file_name("empty");
         histograms(&empty, "Empty", "turns", &[]).unwrap();
         check(&empty, SIZE, "Empty");
+        cleanup(&dir);
     }
 
     #[test]
@@ -998,12 +1019,14 @@ mod tests {
             })
             .collect();
         assert_eq!(values.len(), n);
-        let stem = temp("heat").join("heat");
+        let dir = temp("heat");
+        let stem = dir.join("heat");
         heat_map(&stem, "Malaya steps lost", &scen, &values).unwrap();
         let size = heat_layout(&scen).image;
         assert!(size.1 > size.0, "malaya is portrait: {size:?}");
         check(&stem, size, "Malaya steps lost");
         assert!(heat_map(&stem, "x", &scen, &values[1..]).is_err());
+        cleanup(&dir);
     }
 
     #[test]
@@ -1021,7 +1044,8 @@ mod tests {
                 }
             })
             .collect();
-        let stem = temp("sweep").join("sweep");
+        let dir = temp("sweep");
+        let stem = dir.join("sweep");
         sweep(
             &stem,
             "Sweep of attack",
@@ -1040,6 +1064,7 @@ mod tests {
         let far = Logistic { b0: -30.0, b1: 1.0 };
         sweep(&stem, "Far", "x", &points, Some(far), None).unwrap();
         check(&stem, SIZE, "Far");
+        cleanup(&dir);
     }
 
     #[test]

@@ -138,28 +138,28 @@ fn entry<'a>(a: &'a mut [Value], seg: &str, at: &str) -> Result<&'a mut Value, S
             .get_mut(i)
             .ok_or_else(|| format!("index {i} is past the end of {at} ({len} entries)"));
     }
+    // Unit ids are compared without regard to case, as the loader does.
     let id_of = |v: &Value| v.as_table()?.get("id")?.as_str().map(str::to_string);
+    if let Some(pos) = a
+        .iter()
+        .position(|v| id_of(v).is_some_and(|id| id.eq_ignore_ascii_case(seg)))
+    {
+        return Ok(&mut a[pos]);
+    }
     let ids: Vec<String> = a.iter().filter_map(id_of).collect();
-    match ids.iter().position(|id| id == seg) {
-        // Ids were collected in order from the tables that have one.
-        Some(_) => a
-            .iter_mut()
-            .find(|v| id_of(v).as_deref() == Some(seg))
-            .ok_or_else(|| format!("no entry \"{seg}\" in {at}")),
-        None if ids.is_empty() => Err(format!(
+    if ids.is_empty() {
+        return Err(format!(
             "{at} is an array of {len}: use an index from 0 to {}, not \"{seg}\"",
             len.saturating_sub(1)
-        )),
-        None => {
-            let shown: Vec<&str> = ids.iter().take(12).map(String::as_str).collect();
-            let more = if ids.len() > 12 { ", ..." } else { "" };
-            Err(format!(
-                "no entry with id \"{seg}\" in {at} (ids: {}{more}; or an index from 0 to {})",
-                shown.join(", "),
-                len.saturating_sub(1)
-            ))
-        }
+        ));
     }
+    let shown: Vec<&str> = ids.iter().take(12).map(String::as_str).collect();
+    let more = if ids.len() > 12 { ", ..." } else { "" };
+    Err(format!(
+        "no entry with id \"{seg}\" in {at} (ids: {}{more}; or an index from 0 to {})",
+        shown.join(", "),
+        len.saturating_sub(1)
+    ))
 }
 
 /// Puts `new` where `old` is, if both are numbers or both booleans. A
@@ -681,7 +681,7 @@ mod tests {
         let e = variant("malaya", &base, "scenario.turns", "0").unwrap_err();
         let msg = format!("{e}");
         assert!(msg.contains("malaya with scenario.turns=0"), "{msg}");
-        assert!(variant("malaya", &base, "scenario.turns", "5").is_ok());
+        assert!(variant("malaya", &base, "victory.decisive", "30").is_ok());
         assert!(parse_set("x").is_err());
         assert!(parse_set("=1,2").is_err());
         assert!(parse_set("a.b=1,,2").is_err());
@@ -715,7 +715,7 @@ mod tests {
         assert_eq!(spec.total_games().unwrap(), 20);
     }
 
-    /// Two values of the game length on malaya, a few short games each:
+    /// Two values of the decisive margin on malaya, a few games each:
     /// every game is played, the rows are filled in order, the files are
     /// written, and the same spec gives the same rows.
     #[test]
@@ -724,7 +724,7 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         let spec = SweepSpec {
             scenario: "malaya".into(),
-            set: "scenario.turns=1,2".into(),
+            set: "victory.marginal=1,30".into(),
             games: 6,
             blue: "random".into(),
             red: "random".into(),
@@ -740,7 +740,7 @@ mod tests {
         assert_eq!(played.into_inner(), 12);
         assert_eq!(r.points.len(), 2);
         assert_eq!(r.points[0].value, "1");
-        assert_eq!(r.points[1].x, 2.0);
+        assert_eq!(r.points[1].x, 30.0);
         assert!(r.points.iter().all(|p| p.n == 6 && p.wins + p.draws <= 6));
         assert!(r.fit.is_some() || r.note.is_some(), "{r}");
         for f in ["sweep.json", "sweep.png", "sweep.svg"] {
@@ -748,10 +748,10 @@ mod tests {
         }
         let json: serde_json::Value =
             serde_json::from_str(&fs::read_to_string(dir.join("sweep.json")).unwrap()).unwrap();
-        assert_eq!(json["path"], "scenario.turns");
+        assert_eq!(json["path"], "victory.marginal");
         assert_eq!(json["points"][1]["n"], 6);
         let text = r.to_string();
-        assert!(text.contains("sweep of scenario.turns"), "{text}");
+        assert!(text.contains("sweep of victory.marginal"), "{text}");
         let again = sweep(
             &SweepSpec {
                 out: None,
