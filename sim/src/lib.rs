@@ -27,6 +27,7 @@ pub mod load;
 pub mod odds;
 pub mod plots;
 pub mod replay;
+pub mod report;
 pub mod report_plots;
 pub mod run;
 pub mod scenarios;

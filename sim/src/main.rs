@@ -11,7 +11,7 @@ use clap::{ArgGroup, Parser, Subcommand};
 use hexwar_engine::builtin;
 use hexwar_sim::load::{LoadError, StateError};
 use hexwar_sim::{
-    batch, inspect, load, odds, replay, run, scenarios, show, simulate, svg, validate,
+    batch, inspect, load, odds, replay, report, run, scenarios, show, simulate, svg, validate,
 };
 
 /// Operational hex-and-counter wargames: scenarios, rules checks, AI batches.
@@ -167,6 +167,24 @@ enum Command {
         /// Print JSON (the events themselves too).
         #[arg(long)]
         json: bool,
+    },
+    /// Write the balance report of the built-in scenarios (results/README.md).
+    Report {
+        /// Games per scenario and AI pairing.
+        #[arg(long, default_value_t = 2000)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The report folder.
+        #[arg(long, value_name = "DIR", default_value = "results")]
+        out: PathBuf,
+        /// Only these scenarios (comma-separated; default: every built-in).
+        #[arg(long = "scenario", value_delimiter = ',')]
+        scenarios: Vec<String>,
     },
     /// Combine shard folders into the records, summary and plots of one run.
     Merge {
@@ -363,6 +381,32 @@ fn run(command: Command) -> Result<ExitCode> {
                 brief,
             })?;
             emit_report(json, &r)?;
+        }
+        Command::Report {
+            games,
+            seed,
+            threads,
+            out,
+            scenarios,
+        } => {
+            run::install_ctrl_c();
+            let bar = simulate::progress_bar(0);
+            let path = report::report(
+                &report::ReportArgs {
+                    games,
+                    seed,
+                    threads,
+                    out,
+                    scenarios,
+                },
+                &|what, done, total| {
+                    bar.set_message(what.to_string());
+                    bar.set_length(total);
+                    bar.set_position(done);
+                },
+            )?;
+            bar.finish_and_clear();
+            emit(format_args!("report written to {}\n", path.display()))?;
         }
         Command::Merge { dirs, out, json } => {
             let (_, outcome) = batch::merge(&dirs, &out)?;

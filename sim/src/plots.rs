@@ -1026,6 +1026,13 @@ mod tests {
         assert!(size.1 > size.0, "malaya is portrait: {size:?}");
         check(&stem, size, "Malaya steps lost");
         assert!(heat_map(&stem, "x", &scen, &values[1..]).is_err());
+        // A wide map gives a landscape image; no losses at all still draws.
+        let wide = hexwar_engine::builtin::load("eastfront").unwrap();
+        let size = heat_layout(&wide).image;
+        assert!(size.0 > size.1, "eastfront is landscape: {size:?}");
+        let stem = dir.join("wide");
+        heat_map(&stem, "Eastfront", &wide, &vec![0; wide.grid().len()]).unwrap();
+        check(&stem, size, "Eastfront");
         cleanup(&dir);
     }
 

@@ -284,7 +284,7 @@ pub fn progress_bar(games: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(games);
     if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
     {
         bar.set_style(style);
     }

@@ -156,6 +156,59 @@ fn a_killed_process_keeps_its_games_and_resumes_to_the_same_records() {
 }
 
 #[test]
+fn ctrl_c_stops_cleanly_and_says_how_to_resume() {
+    let tmp = temp_dir("ctrl-c");
+    let part = tmp.join("part");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"))
+        .args([
+            "simulate",
+            "--scenario",
+            "malaya",
+            "--games",
+            "1500",
+            "--seed",
+            "3",
+        ])
+        .arg("--out")
+        .arg(&part)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let csv = part.join("games.csv");
+    let t = std::time::Instant::now();
+    while fs::read_to_string(&csv).map_or(0, |s| s.lines().count()) < 30
+        && t.elapsed().as_secs() < 60
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let o = child.wait_with_output().unwrap();
+    expect_code(&o, 130);
+    assert!(
+        stdout(&o).contains("hexwar simulate --resume"),
+        "{}",
+        stdout(&o)
+    );
+    // Every game it started is written: the rows run 0, 1, 2, ... unbroken.
+    let text = fs::read_to_string(&csv).unwrap();
+    assert!(text.ends_with('\n'));
+    for (k, line) in text.lines().skip(1).enumerate() {
+        assert!(line.starts_with(&format!("{k},")), "row {k}: {line}");
+    }
+    let summary: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(part.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(
+        summary["games"].as_u64().unwrap() as usize,
+        text.lines().count() - 1
+    );
+}
+
+#[test]
 fn bad_arguments_are_clear_errors_with_exit_code_2() {
     let tmp = temp_dir("badargs");
     let cases: [(&[&str], &str); 5] = [

@@ -1,0 +1,157 @@
+//! `hexwar report`: the committed balance report of the built-in scenarios,
+//! `results/README.md`, with each scenario's tables and plots for every AI
+//! pairing, made by one command.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use hexwar_engine::builtin;
+
+use crate::batch::{self, SimulateArgs};
+use crate::summary::Summary;
+
+/// The AI pairings the report plays (first side, second side).
+pub const PAIRINGS: [(&str, &str); 1] = [("random", "random")];
+
+/// The arguments of `hexwar report`.
+#[derive(Clone, Debug)]
+pub struct ReportArgs {
+    /// Games per scenario and pairing.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Threads.
+    pub threads: Option<usize>,
+    /// The report folder (`results`).
+    pub out: PathBuf,
+    /// Only these scenarios (default: every built-in).
+    pub scenarios: Vec<String>,
+}
+
+/// Plays every built-in scenario and pairing and writes the report:
+/// `OUT/README.md`, and `OUT/SCENARIO/BLUE-vs-RED/` with `summary.json`,
+/// `summary.md` and the plots (the games themselves stay in the run
+/// folders under `OUT/runs/`, which git ignores).
+pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) -> Result<PathBuf> {
+    let names: Vec<String> = if args.scenarios.is_empty() {
+        builtin::names().map(str::to_string).collect()
+    } else {
+        args.scenarios.clone()
+    };
+    let mut md = String::new();
+    writeln!(
+        md,
+        "# Balance report of the built-in scenarios\n\n\
+         Made by `cargo run --release -- report --games {} --seed {}` (the\n\
+         same command gives the same numbers on any machine and thread count).\n\
+         Each row is a batch of AI-vs-AI games; rates come with 95% Wilson\n\
+         intervals; steps lost are means per game. The plots of each batch are\n\
+         in its folder, with `summary.md` (quantiles, losses by cause) and\n\
+         `summary.json`.\n",
+        args.games, args.seed
+    )?;
+    for name in &names {
+        let scen = crate::load::scenario(name)?;
+        writeln!(
+            md,
+            "## {} (`{}`)\n\n{}\n",
+            scen.title(),
+            scen.name(),
+            first_paragraph(scen.description())
+        )?;
+        let a = &scen.side(hexwar_engine::Side(0)).name;
+        let b = &scen.side(hexwar_engine::Side(1)).name;
+        writeln!(
+            md,
+            "| {a} | {b} | games | {a} wins | {b} wins | draws | steps lost ({a}) | steps lost ({b}) | turns |\n\
+             | --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: |"
+        )?;
+        let mut plots = String::new();
+        for (blue, red) in PAIRINGS {
+            let pair = format!("{blue}-vs-{red}");
+            let run_dir = args.out.join("runs").join(format!("report-{name}-{pair}"));
+            if run_dir.exists() {
+                fs::remove_dir_all(&run_dir)
+                    .with_context(|| format!("cannot clear {}", run_dir.display()))?;
+            }
+            let sim = SimulateArgs {
+                scenario: name.clone(),
+                games: args.games,
+                blue: blue.into(),
+                red: red.into(),
+                seed: args.seed,
+                threads: args.threads,
+                out: Some(run_dir.clone()),
+                ..SimulateArgs::default()
+            };
+            let (_, outcome) = batch::simulate(&sim, &|done, total| {
+                on_progress(&format!("{name} {pair}"), done, total)
+            })?;
+            if outcome.interrupted {
+                anyhow::bail!(
+                    "interrupted: the report was not written ({} is incomplete)",
+                    run_dir.display()
+                );
+            }
+            let dest = args.out.join(name).join(&pair);
+            fs::create_dir_all(&dest)
+                .with_context(|| format!("cannot create {}", dest.display()))?;
+            for entry in fs::read_dir(&run_dir)? {
+                let path = entry?.path();
+                let file = path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .to_string();
+                if file.starts_with("summary.") || file.ends_with(".png") || file.ends_with(".svg")
+                {
+                    fs::copy(&path, dest.join(&file))
+                        .with_context(|| format!("cannot copy {}", path.display()))?;
+                }
+            }
+            row(&mut md, &outcome.summary, &format!("{name}/{pair}"))?;
+            writeln!(
+                plots,
+                "\n**{blue} vs {red}** ([summary]({name}/{pair}/summary.md))\n\n\
+                 ![results]({name}/{pair}/outcomes.png) ![where steps were lost]({name}/{pair}/heat_map.png)\n"
+            )?;
+        }
+        md.push_str(&plots);
+        md.push('\n');
+    }
+    let path = args.out.join("README.md");
+    fs::write(&path, md).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+fn first_paragraph(text: &str) -> &str {
+    text.split("\n\n").next().unwrap_or("").trim()
+}
+
+fn row(md: &mut String, s: &Summary, link: &str) -> Result<()> {
+    let [a, b] = &s.sides;
+    let pct = |r: &crate::summary::Rate| {
+        format!(
+            "{:.1}% ({:.1}-{:.1})",
+            100.0 * r.rate,
+            100.0 * r.low,
+            100.0 * r.high
+        )
+    };
+    writeln!(
+        md,
+        "| {} | {} | [{}]({link}/summary.md) | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
+        a.player,
+        b.player,
+        s.games,
+        pct(&a.wins),
+        pct(&b.wins),
+        pct(&s.draws),
+        a.steps_lost.mean,
+        b.steps_lost.mean,
+        s.turns.mean
+    )?;
+    Ok(())
+}
