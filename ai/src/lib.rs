@@ -21,8 +21,10 @@
 //! }
 //! ```
 
+mod heuristic;
 mod random;
 
+pub use heuristic::HeuristicPlayer;
 pub use random::RandomPlayer;
 
 use hexwar_engine::{Action, GameState, Scenario};
@@ -37,6 +39,13 @@ pub trait Player: Send {
 
     /// The next action for the side whose turn it is in `state`. Must be legal.
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action;
+
+    /// What the player meant to do in its current (or last) player-turn:
+    /// targets, supply cuts sought, units pulled back. Empty for players
+    /// that do not say.
+    fn intent(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Builds a player from a command-line spec such as `random`.
@@ -44,6 +53,9 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
     let (name, _opts) = spec.split_once(':').unwrap_or((spec, ""));
     match name {
         "random" => Ok(Box::new(RandomPlayer::default())),
-        other => Err(format!("unknown AI \"{other}\" (available: random)")),
+        "heuristic" => Ok(Box::new(HeuristicPlayer::default())),
+        other => Err(format!(
+            "unknown AI \"{other}\" (available: random, heuristic)"
+        )),
     }
 }

@@ -11,7 +11,8 @@ use clap::{ArgGroup, Parser, Subcommand};
 use hexwar_engine::builtin;
 use hexwar_sim::load::{LoadError, StateError};
 use hexwar_sim::{
-    batch, inspect, load, odds, replay, report, run, scenarios, show, simulate, svg, validate,
+    batch, inspect, load, odds, replay, report, run, scenarios, show, simulate, svg, sweep,
+    validate,
 };
 
 /// Operational hex-and-counter wargames: scenarios, rules checks, AI batches.
@@ -165,6 +166,39 @@ enum Command {
         #[arg(long)]
         brief: bool,
         /// Print JSON (the events themselves too).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Vary one scenario setting and plot the first side's win rate against
+    /// it, with the logistic fit of where it crosses 50%.
+    Sweep {
+        /// Built-in scenario name or .toml path.
+        #[arg(long, default_value = builtin::DEFAULT)]
+        scenario: String,
+        /// PATH=V1,V2,...: the setting (a dotted path into the scenario
+        /// file, e.g. rules.rail_capacity.commonwealth or
+        /// unit_types.jp_inf.attack.0) and the values to try.
+        #[arg(long, value_name = "PATH=V1,V2,...")]
+        set: String,
+        /// Games per value.
+        #[arg(long, default_value_t = 500)]
+        games: u64,
+        /// AI for the scenario's first side.
+        #[arg(long, default_value = "random")]
+        blue: String,
+        /// AI for the scenario's second side.
+        #[arg(long, default_value = "random")]
+        red: String,
+        /// Master seed (the same for every value: common random numbers).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Output folder (default: results/runs/sweep-SCENARIO-PATH-SEED).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Print JSON.
         #[arg(long)]
         json: bool,
     },
@@ -381,6 +415,33 @@ fn run(command: Command) -> Result<ExitCode> {
                 brief,
             })?;
             emit_report(json, &r)?;
+        }
+        Command::Sweep {
+            scenario,
+            set,
+            games,
+            blue,
+            red,
+            seed,
+            threads,
+            out,
+            json,
+        } => {
+            let mut spec = sweep::SweepSpec {
+                scenario,
+                set,
+                games,
+                blue,
+                red,
+                seed,
+                threads,
+                out: None,
+            };
+            spec.out = Some(out.unwrap_or_else(|| spec.default_out()));
+            let bar = simulate::progress_bar(spec.total_games()?);
+            let report = sweep::sweep(&spec, &|| bar.inc(1))?;
+            bar.finish_and_clear();
+            emit_report(json, &report)?;
         }
         Command::Report {
             games,

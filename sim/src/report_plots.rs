@@ -1,12 +1,56 @@
-//! Placeholder until the plots land.
+//! The plots of a batch, drawn from its [`Summary`]: results with their
+//! intervals, steps lost per side, game length, and where steps were lost.
+
 use std::path::Path;
 
 use anyhow::Result;
 use hexwar_engine::Scenario;
 
+use crate::plots::{self, Bar, Series};
 use crate::summary::Summary;
 
-/// Writes the plots of a batch.
-pub fn write(_scen: &Scenario, _dir: &Path, _s: &Summary) -> Result<()> {
-    Ok(())
+/// Writes `outcomes`, `steps_lost`, `game_length` and `heat_map` (each as
+/// PNG and SVG) into `dir`.
+pub fn write(scen: &Scenario, dir: &Path, s: &Summary) -> Result<()> {
+    let [a, b] = &s.sides;
+    let title = format!("{}: {} games", s.scenario, s.games);
+    let bar = |label: String, r: &crate::summary::Rate| Bar {
+        label,
+        rate: r.rate,
+        low: r.low,
+        high: r.high,
+    };
+    plots::outcomes(
+        &dir.join("outcomes"),
+        &format!("{title}, {} vs {}", a.player, b.player),
+        &[
+            bar(format!("{} wins", a.name), &a.wins),
+            bar(format!("{} wins", b.name), &b.wins),
+            bar("draws".into(), &s.draws),
+        ],
+    )?;
+    plots::histograms(
+        &dir.join("steps_lost"),
+        &format!("{title}: steps lost per game"),
+        "steps lost",
+        &[0, 1].map(|i| Series {
+            label: s.sides[i].name.clone(),
+            counts: s.tally.sides[i].steps.counts.clone(),
+        }),
+    )?;
+    plots::histograms(
+        &dir.join("game_length"),
+        &format!("{title}: game length"),
+        "game turn reached",
+        &[Series {
+            label: "games".into(),
+            counts: s.tally.turns.counts.clone(),
+        }],
+    )?;
+    plots::heat_map(
+        &dir.join("heat_map"),
+        &format!("{title}: steps lost by hex"),
+        scen,
+        &s.tally.heat,
+    )
 }

@@ -199,8 +199,8 @@ pub fn parse_row(scen: &Scenario, f: &csv::StringRecord) -> Option<GameRecord> {
     let mut supply_cut = [0u32; 2];
     for s in 0..2 {
         let base = 10 + s * 6;
-        for c in 0..4 {
-            losses[s][c] = u16::try_from(n(base + c)?).ok()?;
+        for (c, slot) in losses[s].iter_mut().enumerate() {
+            *slot = u16::try_from(n(base + c)?).ok()?;
         }
         eliminated[s] = u16::try_from(n(base + 4)?).ok()?;
         supply_cut[s] = u32::try_from(n(base + 5)?).ok()?;
