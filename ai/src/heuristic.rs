@@ -262,20 +262,33 @@ impl HeuristicPlayer {
             }
             return;
         }
-        // Near the enemy: within two hexes of an enemy unit.
+        // Near the enemy: hexes some enemy unit could reach next turn (by its
+        // class's costs, the reversed graph standing in for the forward one).
         let mut near = vec![false; n];
-        for u in state.units_of(scen, foe) {
-            let h = state.unit(u).hex;
-            near[h.index()] = true;
-            for &a in scen.grid().neighbours(h) {
-                if a.is_some() {
-                    near[a.index()] = true;
-                    for &b in scen.grid().neighbours(a) {
-                        if b.is_some() {
-                            near[b.index()] = true;
-                        }
-                    }
+        let maxa = state
+            .units_of(scen, foe)
+            .map(|u| state.movement_allowance(scen, u).0 as u32)
+            .max()
+            .unwrap_or(0);
+        let mut reach = Vec::new();
+        let mut root = vec![FAR; n];
+        for cc in 0..classes {
+            root.fill(FAR);
+            let mut any = false;
+            for u in state.units_of(scen, foe) {
+                if scen.unit_type(u).class as usize == cc {
+                    let w = maxa - state.movement_allowance(scen, u).0 as u32;
+                    let r = &mut root[state.unit(u).hex.index()];
+                    *r = (*r).min(w);
+                    any = true;
                 }
+            }
+            if !any {
+                continue;
+            }
+            field_from(&g.graphs[cc], n, &root, &self.blocked, &mut reach);
+            for h in 0..n {
+                near[h] |= reach[h] <= maxa;
             }
         }
         for threat in [false, true] {
@@ -474,8 +487,7 @@ impl HeuristicPlayer {
                 }
                 let c = scen.unit_type(u).class as usize;
                 let thr = self.threshold(scen, state, u);
-                if self.fields.threat[c][here.index()] > thr && self.supply_dist(c, to, true) <= thr
-                {
+                if self.supply_dist(c, here, true) > thr && self.supply_dist(c, to, true) <= thr {
                     self.note(format!(
                         "{} pulled back from {} to {}: would be cut off",
                         scen.unit(u).id,
@@ -661,7 +673,7 @@ impl HeuristicPlayer {
                 s -= 12.0;
             }
             if self.supply_dist(c, h, true) > thr {
-                s -= 4.0;
+                s -= 3.0;
             }
         }
         // Danger and terrain next to the enemy.
@@ -1050,11 +1062,28 @@ fn build_graphs(scen: &Scenario, scen_id: (usize, usize)) -> MapGraphs {
 /// Cost from every hex to the nearest `target` hex, paths not passing
 /// through `blocked` hexes (a path through one costs [`BLOCK`] more).
 fn field(g: &DiGraph<(), u32>, n: usize, target: &[bool], blocked: &[bool], out: &mut Vec<u32>) {
+    search(g, n, |t| if target[t] { 0 } else { BLOCK }, blocked, out)
+}
+
+/// [`field`] with a starting cost per hex (`FAR`: not a target).
+fn field_from(g: &DiGraph<(), u32>, n: usize, root: &[u32], blocked: &[bool], out: &mut Vec<u32>) {
+    search(g, n, |t| root[t].min(BLOCK), blocked, out)
+}
+
+/// petgraph's Dijkstra from the virtual root (node `n`), whose edge to each
+/// hex costs `start(hex)`.
+fn search(
+    g: &DiGraph<(), u32>,
+    n: usize,
+    start: impl Fn(usize) -> u32,
+    blocked: &[bool],
+    out: &mut Vec<u32>,
+) {
     let root = NodeIndex::new(n);
     let dist = dijkstra(g, root, None, |e| {
         let t = e.target().index();
         if e.source() == root {
-            if target[t] { 0 } else { BLOCK }
+            start(t)
         } else if blocked[t] {
             *e.weight() + BLOCK
         } else {

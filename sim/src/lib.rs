@@ -21,6 +21,7 @@
 //! ```
 
 pub mod batch;
+pub mod duel;
 pub mod fit;
 pub mod inspect;
 pub mod load;

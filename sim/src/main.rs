@@ -11,7 +11,7 @@ use clap::{ArgGroup, Parser, Subcommand};
 use hexwar_engine::builtin;
 use hexwar_sim::load::{LoadError, StateError};
 use hexwar_sim::{
-    batch, inspect, load, odds, replay, report, run, scenarios, show, simulate, svg, sweep,
+    batch, duel, inspect, load, odds, replay, report, run, scenarios, show, simulate, svg, sweep,
     validate,
 };
 
@@ -198,6 +198,35 @@ enum Command {
         /// Output folder (default: results/runs/sweep-SCENARIO-PATH-SEED).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Which of two players is stronger: paired games (same seeds, sides
+    /// swapped), A's score with a 95% interval, and an optional SPRT.
+    Duel {
+        /// Built-in scenario name or .toml path.
+        #[arg(long, default_value = builtin::DEFAULT)]
+        scenario: String,
+        /// Player A.
+        #[arg(long)]
+        a: String,
+        /// Player B.
+        #[arg(long)]
+        b: String,
+        /// Games at most (whole pairs).
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Stop when an SPRT between two Elo differences of A over B decides
+        /// (5% error each way), e.g. --sprt 0,50.
+        #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',')]
+        sprt: Option<Vec<f64>>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -440,6 +469,34 @@ fn run(command: Command) -> Result<ExitCode> {
             spec.out = Some(out.unwrap_or_else(|| spec.default_out()));
             let bar = simulate::progress_bar(spec.total_games()?);
             let report = sweep::sweep(&spec, &|| bar.inc(1))?;
+            bar.finish_and_clear();
+            emit_report(json, &report)?;
+        }
+        Command::Duel {
+            scenario,
+            a,
+            b,
+            games,
+            seed,
+            threads,
+            sprt,
+            json,
+        } => {
+            let spec = duel::DuelSpec {
+                scenario,
+                a,
+                b,
+                games,
+                seed,
+                threads,
+                sprt: match sprt.as_deref() {
+                    None => None,
+                    Some([e0, e1]) => Some((*e0, *e1)),
+                    Some(_) => anyhow::bail!("--sprt: give two Elo values, e.g. --sprt 0,50"),
+                },
+            };
+            let bar = simulate::progress_bar(games.div_ceil(2) * 2);
+            let report = duel::duel(&spec, &|| bar.inc(1))?;
             bar.finish_and_clear();
             emit_report(json, &report)?;
         }

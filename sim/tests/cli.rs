@@ -487,3 +487,35 @@ fn odds_prints_strengths_column_and_an_exact_distribution() {
     expect_code(&o, 2);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--attack"));
 }
+
+#[test]
+fn duel_pairs_games_with_sides_swapped() {
+    // The same player on both sides: each pair is the same game twice with
+    // the players' names swapped, so A scores exactly half.
+    let v = json(&hexwar(&[
+        "duel",
+        "--scenario",
+        &rich(),
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "40",
+        "--sprt",
+        "0,50",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 40);
+    assert_eq!(v["score"].as_f64(), Some(0.5));
+    assert_eq!(v["wins"], v["losses"]);
+    assert!(v["low"].as_f64().unwrap() < 0.5 && v["high"].as_f64().unwrap() > 0.5);
+    assert_eq!(v["by_side"][0]["games"], 20);
+    assert_eq!(v["by_side"][1]["games"], 20);
+    assert!(v["sprt"]["llr"].as_f64().unwrap() <= 0.0);
+    let o = hexwar(&["duel", "--a", "random", "--b", "oracle"]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("oracle"), "{}", stderr(&o));
+    let o = hexwar(&["duel", "--a", "random", "--b", "random", "--sprt", "5"]);
+    expect_code(&o, 2);
+}
