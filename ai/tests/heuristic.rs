@@ -316,3 +316,25 @@ fn pulls_back_a_unit_about_to_be_cut_off() {
         p.intent()
     );
 }
+
+#[test]
+#[ignore = "prints what the player meant to do, by hand"]
+fn print_intents() {
+    let name = std::env::var("SCEN").unwrap_or_else(|_| "malaya".into());
+    let scen = scenario(&name);
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut rng = AiRng::seed_from_u64(2);
+    let mut ps = [HeuristicPlayer::default(), HeuristicPlayer::default()];
+    let mut state = GameState::new(&scen, &mut dice);
+    let mut key = (state.turn(), state.active_side());
+    while !state.is_over() {
+        let side = state.active_side().index();
+        let a = ps[side].choose(&scen, &state, &mut rng);
+        state.apply_unchecked(&scen, a, &mut dice, &mut ());
+        if state.is_over() || (state.turn(), state.active_side()) != key {
+            eprintln!("turn {} side {}: {:#?}", key.0, key.1.0, ps[side].intent());
+            key = (state.turn(), state.active_side());
+        }
+    }
+    eprintln!("{:?}", state.result());
+}

@@ -454,17 +454,19 @@ impl Chance for Script<'_> {
     }
 }
 
-/// The exact distribution of outcomes of the attack being declared in
-/// `state`, with `air` points from the attacker: every die face and every
-/// random loss assignment, through the same code play uses.
-pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution {
-    let odds = odds(scen, state, air);
-    let side = state.active_side();
-    let mut outcomes: Vec<(Outcome, f64)> = Vec::new();
+/// Calls `f` with every way the attack being declared in `state` can end
+/// (each die face, each random loss assignment) as the position it leaves
+/// and its probability; the probabilities sum to 1. Positions can repeat
+/// (two assignments that end alike): [`branches`] merges them. This is
+/// the resolution play runs, driven by a script instead of dice.
+pub fn for_each_branch(
+    scen: &Scenario,
+    state: &GameState,
+    air: u8,
+    mut f: impl FnMut(&GameState, f64),
+) {
     let mut choices: Vec<(usize, usize)> = Vec::new();
     let mut work = state.clone();
-    let attackers: Vec<UnitId> = committed(state).collect();
-    let defenders: Vec<UnitId> = defenders(scen, state, odds.target, side).collect();
     loop {
         work.clone_from(state);
         let mut chance = Script {
@@ -474,6 +476,46 @@ pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution
         };
         work.resolve_combat(scen, air, &mut chance, &mut ());
         let p = chance.p;
+        f(&work, p);
+        // Next branch: the last choice point with a branch left moves on.
+        loop {
+            match choices.pop() {
+                None => return,
+                Some((c, n)) if c + 1 < n => {
+                    choices.push((c + 1, n));
+                    break;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+/// The distinct positions the attack being declared can leave, with their
+/// probabilities (summing to 1), most likely first: the chance node of a
+/// search (MCTS), exact.
+pub fn branches(scen: &Scenario, state: &GameState, air: u8) -> Vec<(GameState, f64)> {
+    let mut out: Vec<(GameState, f64)> = Vec::new();
+    for_each_branch(scen, state, air, |st, p| {
+        match out.iter_mut().find(|(x, _)| x == st) {
+            Some((_, q)) => *q += p,
+            None => out.push((st.clone(), p)),
+        }
+    });
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
+/// The exact distribution of outcomes of the attack being declared in
+/// `state`, with `air` points from the attacker: every die face and every
+/// random loss assignment, through the same code play uses.
+pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution {
+    let odds = odds(scen, state, air);
+    let side = state.active_side();
+    let mut outcomes: Vec<(Outcome, f64)> = Vec::new();
+    let attackers: Vec<UnitId> = committed(state).collect();
+    let defenders: Vec<UnitId> = defenders(scen, state, odds.target, side).collect();
+    for_each_branch(scen, state, air, |work, p| {
         let lost = |us: &[UnitId]| {
             us.iter()
                 .map(|u| (state.unit(*u).steps - work.unit(*u).steps) as u16)
@@ -501,21 +543,9 @@ pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution
             Some((_, q)) => *q += p,
             None => outcomes.push((outcome, p)),
         }
-        // Next branch: the last choice point with a branch left moves on.
-        loop {
-            match choices.pop() {
-                None => {
-                    outcomes.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                    return Distribution { odds, outcomes };
-                }
-                Some((c, n)) if c + 1 < n => {
-                    choices.push((c + 1, n));
-                    break;
-                }
-                Some(_) => {}
-            }
-        }
-    }
+    });
+    outcomes.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Distribution { odds, outcomes }
 }
 
 /// The die roll of a combat and what it gave.

@@ -757,3 +757,29 @@ fn gs_7_isolated_units_lose_more_in_combat() {
     g.roll(0, &[1]);
     assert_eq!(g.steps("r1"), 1);
 }
+
+#[test]
+fn branches_are_the_positions_a_combat_can_leave_with_exact_chances() {
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[
+            ("b1", "0202"),
+            ("b2", "0401"),
+            ("r1", "0302"),
+            ("r3", "0302"),
+        ],
+        |_| {},
+    );
+    g.attack("b1", "0302");
+    g.attack("b2", "0302");
+    let b = combat::branches(&g.scen, &g.st, 0);
+    let total: f64 = b.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // Distinct positions, each with the attack rolled.
+    for (i, (x, _)) in b.iter().enumerate() {
+        assert!(!x.combat().target.is_some());
+        assert!(b[i + 1..].iter().all(|(y, _)| y != x));
+    }
+    // At 2:1 the six faces (R2, D1, D1R2, EX, A3, A2D2) all end differently.
+    assert!(b.len() >= 6, "{}", b.len());
+}
