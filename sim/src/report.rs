@@ -32,8 +32,8 @@ pub struct ReportArgs {
 
 /// Plays every built-in scenario and pairing and writes the report:
 /// `OUT/README.md`, and `OUT/SCENARIO/BLUE-vs-RED/` with `summary.json`,
-/// `summary.md` and the plots (the games themselves stay in the run
-/// folders under `OUT/runs/`, which git ignores).
+/// `summary.md` and the plots as PNG (the games themselves and the SVG
+/// plots stay in the run folders under `OUT/runs/`, which git ignores).
 pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) -> Result<PathBuf> {
     let names: Vec<String> = if args.scenarios.is_empty() {
         builtin::names().map(str::to_string).collect()
