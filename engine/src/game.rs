@@ -612,49 +612,59 @@ impl GameState {
     /// not end now (an attack is being declared, or a landing force has not
     /// attacked).
     fn combat_actions(&self, scen: &Scenario, out: &mut Vec<Action>) -> bool {
+        self.for_each_combat_action(scen, |a| out.push(a))
+    }
+
+    /// [`GameState::combat_actions`], each action given to `f`; no
+    /// allocation. Hexes with no enemy unit are skipped by the occupancy
+    /// table before the full check.
+    fn for_each_combat_action(&self, scen: &Scenario, mut f: impl FnMut(Action)) -> bool {
         let side = self.active_side();
         let pending = self.combat.target;
         let grid = scen.grid();
-        let eligible = |u: UnitId, out: &mut Vec<Action>| {
-            let us = self.unit(u);
-            if us.has(unit_flags::LANDING) {
-                let target = scen.unit(u).hex;
-                if combat::can_attack(scen, self, u, target).is_ok() {
-                    out.push(Action::Attack { unit: u, target });
-                }
-                return;
-            }
-            for &n in grid.neighbours(us.hex) {
-                if n.is_some()
-                    && (!pending.is_some() || n == pending)
-                    && combat::can_attack(scen, self, u, n).is_ok()
+        with_scratch(|s| {
+            s.prepare(scen, self);
+            for (i, us) in self.units.iter().enumerate() {
+                let u = UnitId(i as u16);
+                if scen.units()[i].side != side
+                    || us.eliminated()
+                    || us.has(unit_flags::ATTACKED | unit_flags::COMMITTED)
                 {
-                    out.push(Action::Attack { unit: u, target: n });
+                    continue;
+                }
+                if us.has(unit_flags::LANDING) {
+                    let target = scen.units()[i].hex;
+                    if combat::can_attack(scen, self, u, target).is_ok() {
+                        f(Action::Attack { unit: u, target });
+                    }
+                    continue;
+                }
+                if !us.on_map() {
+                    continue;
+                }
+                for &n in grid.neighbours(us.hex) {
+                    if n.is_some()
+                        && s.count(n, side.other()) > 0
+                        && (!pending.is_some() || n == pending)
+                        && combat::can_attack(scen, self, u, n).is_ok()
+                    {
+                        f(Action::Attack { unit: u, target: n });
+                    }
                 }
             }
-        };
-        for (i, us) in self.units.iter().enumerate() {
-            let u = UnitId(i as u16);
-            if scen.units()[i].side == side
-                && !us.eliminated()
-                && (us.on_map() || us.has(unit_flags::LANDING))
-                && !us.has(unit_flags::ATTACKED | unit_flags::COMMITTED)
-            {
-                eligible(u, out);
-            }
-        }
+        });
         if pending.is_some() {
             for air in 0..=self.air[side.index()] {
-                out.push(Action::Resolve { air });
+                f(Action::Resolve { air });
             }
-            out.push(Action::CancelAttack);
+            f(Action::CancelAttack);
             return true;
         }
         if self.combat.advance.is_some() {
             for (i, us) in self.units.iter().enumerate() {
                 let unit = UnitId(i as u16);
                 if us.has(unit_flags::MAY_ADVANCE) && self.check_advance(scen, unit).is_ok() {
-                    out.push(Action::Advance { unit });
+                    f(Action::Advance { unit });
                 }
             }
         }
@@ -1145,9 +1155,9 @@ impl GameState {
                 sink.push(Event::ReturnedToPool { unit });
             }
         }
-        let mut any = Vec::new();
-        self.combat_actions(scen, &mut any);
-        !any.is_empty()
+        let mut any = false;
+        self.for_each_combat_action(scen, |_| any = true);
+        any
     }
 
     /// MAL-RAIL-3: marks the phasing units adjacent to an enemy unit as the
