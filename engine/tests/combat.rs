@@ -609,10 +609,9 @@ fn half_width(p: f64, n: f64) -> f64 {
     3.2905 * (p * (1.0 - p) / n).sqrt() + 1e-9
 }
 
-#[test]
-fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
-    // r1 (two steps) and r3 (one) in 0302 of the corridor, attacked by b1
-    // and b2: every die face, random loss assignments, retreats.
+/// r1 (two steps) and r3 (one) in 0302 of the corridor, attacked by b1 and
+/// b2 (declared, not rolled).
+fn two_on_two() -> Game {
     let mut g = Game::new(
         "cbt_corridor.toml",
         &[
@@ -625,6 +624,14 @@ fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
     );
     g.attack("b1", "0302");
     g.attack("b2", "0302");
+    g
+}
+
+#[test]
+fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
+    // r1 (two steps) and r3 (one) in 0302 of the corridor, attacked by b1
+    // and b2: every die face, random loss assignments, retreats.
+    let g = two_on_two();
     let d = combat::distribution(&g.scen, &g.st, 0);
     let total: f64 = d.outcomes.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12, "probabilities sum to {total}");
@@ -760,18 +767,7 @@ fn gs_7_isolated_units_lose_more_in_combat() {
 
 #[test]
 fn branches_are_the_positions_a_combat_can_leave_with_exact_chances() {
-    let mut g = Game::new(
-        "cbt_corridor.toml",
-        &[
-            ("b1", "0202"),
-            ("b2", "0401"),
-            ("r1", "0302"),
-            ("r3", "0302"),
-        ],
-        |_| {},
-    );
-    g.attack("b1", "0302");
-    g.attack("b2", "0302");
+    let g = two_on_two();
     let b = combat::branches(&g.scen, &g.st, 0);
     let total: f64 = b.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12);

@@ -21,6 +21,16 @@ fn args(scenario: &str, games: u64, out: &Path) -> SimulateArgs {
     }
 }
 
+/// Waits (a minute at most) until `csv` holds `rows` lines.
+fn wait_for_rows(csv: &Path, rows: usize) {
+    let t = std::time::Instant::now();
+    while fs::read_to_string(csv).map_or(0, |s| s.lines().count()) < rows
+        && t.elapsed().as_secs() < 60
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 fn same_files(a: &Path, b: &Path) {
     for f in ["games.csv", "summary.json", "summary.md"] {
         let (x, y) = (fs::read(a.join(f)).unwrap(), fs::read(b.join(f)).unwrap());
@@ -137,12 +147,7 @@ fn a_killed_process_keeps_its_games_and_resumes_to_the_same_records() {
         .unwrap();
     // Kill it (SIGKILL: no chance to tidy up) once some games are written.
     let csv = part.join("games.csv");
-    let t = std::time::Instant::now();
-    while fs::read_to_string(&csv).map_or(0, |s| s.lines().count()) < 50
-        && t.elapsed().as_secs() < 60
-    {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    wait_for_rows(&csv, 50);
     child.kill().unwrap();
     child.wait().unwrap();
     let kept = fs::read_to_string(&csv).unwrap().lines().count();
@@ -176,12 +181,7 @@ fn ctrl_c_stops_cleanly_and_says_how_to_resume() {
         .spawn()
         .unwrap();
     let csv = part.join("games.csv");
-    let t = std::time::Instant::now();
-    while fs::read_to_string(&csv).map_or(0, |s| s.lines().count()) < 30
-        && t.elapsed().as_secs() < 60
-    {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    wait_for_rows(&csv, 30);
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
