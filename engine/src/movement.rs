@@ -45,8 +45,10 @@ pub struct Scratch {
     changed: Vec<u16>,
     /// Destinations gathered by [`nth_destination`].
     dests: Vec<u16>,
-    /// Hexes whose occupancy or ZOC changed in an incremental prepare.
+    /// Hexes whose ZOC counts changed in an incremental prepare.
     dirty: Vec<u16>,
+    /// Hexes whose occupancy changed in an incremental prepare.
+    moved: Vec<u16>,
     /// The position the buffers were prepared for: units, fort control,
     /// (turn, side, phase, over) and the scenario's address.
     units: Vec<UnitState>,
@@ -212,6 +214,7 @@ impl Scratch {
     /// Returns whether any unit changed.
     fn update(&mut self, scen: &Scenario, units: &[UnitState]) -> bool {
         self.dirty.clear();
+        self.moved.clear();
         let setups = scen.units();
         // First the units that changed, in one tight pass.
         self.changed.clear();
@@ -234,12 +237,12 @@ impl Scratch {
             if old.on_map() {
                 let c = &mut self.occ[old.hex.index()][side];
                 *c = c.wrapping_sub(1);
-                self.dirty.push(old.hex.0);
+                self.moved.push(old.hex.0);
             }
             if new.on_map() {
                 let c = &mut self.occ[new.hex.index()][side];
                 *c = c.wrapping_add(1);
-                self.dirty.push(new.hex.0);
+                self.moved.push(new.hex.0);
             }
             if old_bit != 0 {
                 self.add_zoc(scen, old.hex, old_bit, u16::MAX, true); // minus one
@@ -248,14 +251,22 @@ impl Scratch {
                 self.add_zoc(scen, new.hex, new_bit, 1, true);
             }
         }
-        if self.dirty.len() >= self.occ.len() {
+        if self.dirty.len() + self.moved.len() >= self.occ.len() {
             for h in 0..self.occ.len() {
                 self.refresh(scen, h);
             }
         } else {
+            // Hexes whose occupancy changed; then those whose ZOC counts
+            // changed, which need their flags redone only if a ZOC bit flipped.
+            for k in 0..self.moved.len() {
+                let h = self.moved[k] as usize;
+                self.refresh(scen, h);
+            }
             for k in 0..self.dirty.len() {
                 let h = self.dirty[k] as usize;
-                self.refresh(scen, h);
+                if self.zoc_bits(scen, h) != self.zoc[h] {
+                    self.refresh(scen, h);
+                }
             }
         }
         !self.changed.is_empty()
@@ -276,18 +287,24 @@ impl Scratch {
         });
     }
 
-    /// Recomputes hex `h`'s ZOC bits (from the counts) and its info for both sides.
+    /// Hex `h`'s ZOC bits by its counts.
     #[inline]
-    fn refresh(&mut self, scen: &Scenario, h: usize) {
+    fn zoc_bits(&self, scen: &Scenario, h: usize) -> u8 {
         let c = self.zoc_count[h];
-        let z = if scen.is_fort(HexId(h as u16)) {
+        if scen.is_fort(HexId(h as u16)) {
             0 // MP-ZOC-5: units in a fort are never in enemy ZOC.
         } else {
             (c[0] != 0) as u8
                 | ((c[1] != 0) as u8) << 1
                 | ((c[2] != 0) as u8) << 2
                 | ((c[3] != 0) as u8) << 3
-        };
+        }
+    }
+
+    /// Recomputes hex `h`'s ZOC bits (from the counts) and its info for both sides.
+    #[inline]
+    fn refresh(&mut self, scen: &Scenario, h: usize) {
+        let z = self.zoc_bits(scen, h);
         self.zoc[h] = z;
         let occ = self.occ[h];
         let (limit, stack1) = (scen.stacking(), scen.stacking() == 1);
@@ -576,8 +593,13 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     keys[start_node as usize] = base;
     seen[start.index()] = stamp;
     prev[start_node as usize] = NO_PREV;
-    for e in &edges[start.index()] {
-        let Some((step, pen)) = edge_step(e, penalty, fresh) else {
+    for (d, e) in edges[start.index()].iter().enumerate() {
+        let free = if fresh && e.to != u16::MAX {
+            free_step(scen, start, d, ty.class)
+        } else {
+            Mp::NO.0
+        };
+        let Some((step, pen)) = edge_step(e, penalty, free) else {
             continue; // Off the map too: every cost is Mp::NO there.
         };
         if info[e.to as usize] & (BLOCKED | must_avoid) != 0 {
@@ -626,7 +648,7 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
                 }
             } else {
                 for e in &edges[a] {
-                    let Some((step, pen)) = edge_step(e, true, false) else {
+                    let Some((step, pen)) = edge_step(e, true, Mp::NO.0) else {
                         continue;
                     };
                     let total = cost + step as u32;
@@ -706,24 +728,18 @@ pub(crate) fn step_cost(
 
 /// One hexside as one movement class sees it, precomputed from the cost
 /// charts so a search step is one load and a few compares. Costs include the
-/// hexside's own cost (MP-MOV-2); [`Mp::NO`] where not allowed.
+/// hexside's own cost (MP-MOV-2); [`Mp::NO`] where not allowed. Eight bytes,
+/// so a hex's six fit in 48: the searches' hot loop reads a row per hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Edge {
     /// The neighbour, or `u16::MAX` off the map.
     pub to: u16,
-    /// Entering by terrain (MP-MOV-1).
-    pub base: u16,
-    /// Following a road (MP-MOV-4).
-    pub road: u16,
-    /// Following a track or rail line (MP-MOV-7).
-    pub other: u16,
-    /// The free first road hex (MP-MOV-5): the hexside cost alone.
-    pub free: u16,
-    /// The usual step: a route's rate where it follows one, else terrain.
+    /// The usual step: a route's rate where it follows one (MP-MOV-4, road;
+    /// MP-MOV-7, track or rail), else the terrain (MP-MOV-1).
     pub plain: u16,
-    /// The usual step the other way, from `to` into this hex (what a supply
-    /// trace pays, searched backwards from the road/rail network).
-    pub back: u16,
+    /// The step while owing a road-rate debt (MP-MOV-6): a track or rail
+    /// rate where it follows one, else the terrain (not the road rate).
+    pub debt: u16,
     /// [`EDGE_JUMP`], [`EDGE_TO_ROAD`].
     pub flags: u8,
 }
@@ -749,12 +765,8 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
         for a in grid.hexes() {
             let mut row = [Edge {
                 to: u16::MAX,
-                base: Mp::NO.0,
-                road: Mp::NO.0,
-                other: Mp::NO.0,
-                free: Mp::NO.0,
                 plain: Mp::NO.0,
-                back: Mp::NO.0,
+                debt: Mp::NO.0,
                 flags: 0,
             }; 6];
             for (d, slot) in Dir::ALL.into_iter().zip(row.iter_mut()) {
@@ -787,44 +799,45 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
                 let rate = road.min(other);
                 *slot = Edge {
                     to: b.0,
-                    base,
-                    road,
-                    other,
-                    free: if road == Mp::NO.0 { Mp::NO.0 } else { cross.0 },
                     plain: if rate != Mp::NO.0 { rate } else { base },
-                    back: Mp::NO.0,
+                    debt: if other != Mp::NO.0 { other } else { base },
                     flags,
                 };
             }
             out.push(row);
         }
     }
-    for class in 0..scen.classes().len() {
-        let rows = &mut out[class * n..][..n];
-        for a in 0..n {
-            for d in 0..6 {
-                let b = rows[a][d].to;
-                if b != u16::MAX {
-                    rows[a][d].back = rows[b as usize][(d + 3) % 6].plain;
-                }
-            }
-        }
-    }
     out
 }
 
-/// The cost of a step by its edge, and the road debt after it (see [`step_cost`]).
+/// MP-MOV-5: the cost of the free first road hex across `d` from `a` (the
+/// hexside's cost alone), or [`Mp::NO`] if the hexside is no road `class`
+/// may follow. Only first steps need it, so it is not in the edge table.
 #[inline]
-fn edge_step(e: &Edge, penalty: bool, first_of_move: bool) -> Option<(u16, bool)> {
-    let cost = if first_of_move && e.free != Mp::NO.0 {
-        e.free
+fn free_step(scen: &Scenario, a: HexId, d: usize, class: u8) -> u16 {
+    let dir = Dir::ALL[d];
+    let cross = scen.cross_cost(a, dir, class);
+    if scen.hexside(a, dir) & side_bits::ROAD == 0
+        || cross.is_no()
+        || scen.route_rate(RouteKind::Road, class).is_no()
+    {
+        Mp::NO.0
     } else {
-        let rate = if penalty {
-            e.other
-        } else {
-            e.road.min(e.other)
-        };
-        if rate != Mp::NO.0 { rate } else { e.base }
+        cross.0
+    }
+}
+
+/// The cost of a step by its edge, and the road debt after it (see
+/// [`step_cost`]); `free` is [`free_step`] for a unit's first step, else
+/// [`Mp::NO`].
+#[inline]
+fn edge_step(e: &Edge, penalty: bool, free: u16) -> Option<(u16, bool)> {
+    let cost = if free != Mp::NO.0 {
+        free
+    } else if penalty {
+        e.debt
+    } else {
+        e.plain
     };
     if cost == Mp::NO.0 {
         return None;

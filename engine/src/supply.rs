@@ -205,6 +205,9 @@ fn network(scen: &Scenario, state: &GameState, side: Side, ms: &Scratch, ss: &mu
     }
 }
 
+/// The direction back, by direction index.
+const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
+
 /// The overland leg for one movement class: cost from every hex to the
 /// network, up to `budget`, searched backwards from the network.
 fn overland(
@@ -245,15 +248,17 @@ fn overland(
             if dist[yi] != cost || stamp[yi] != generation {
                 continue;
             }
-            for e in &edges[yi] {
-                // The trace steps x -> y: entering y from x by normal costs,
-                // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
-                // Off the map, or where it may not, that costs Mp::NO.
-                let total = cost as u32 + e.back as u32;
-                if total > budget as u32 {
+            for (d, e) in edges[yi].iter().enumerate() {
+                if e.to == u16::MAX {
                     continue;
                 }
                 let x = e.to as usize;
+                // The trace steps x -> y: entering y from x by normal costs,
+                // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
+                let total = cost as u32 + edges[x][OPPOSITE[d]].plain as u32;
+                if total > budget as u32 {
+                    continue; // Also where it may not: Mp::NO.
+                }
                 // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
                 if info[x] & SUPPLY_BLOCKED != 0 {
                     continue;
