@@ -409,35 +409,6 @@ impl GameState {
         &self.rail_log[..self.rail_used as usize]
     }
 
-    /// 64-bit digests of each side's units (and of fort control, in both),
-    /// and of the whole position movement and supply searches read: search
-    /// buffers use them to tell whether they already hold an answer.
-    pub fn fingerprints(&self, scen: &Scenario) -> ([u64; 2], u64) {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut side = [K, K.rotate_left(17)];
-        for (u, setup) in self.units.iter().zip(scen.units()) {
-            let w = u.hex.0 as u64
-                | (u.mp_spent.0 as u64) << 16
-                | (u.steps as u64) << 32
-                | (u.supply as u64) << 40
-                | (u.morale as u64) << 48
-                | (u.strength_loss as u64) << 56;
-            let h = &mut side[setup.side.index()];
-            *h = (*h ^ w).wrapping_mul(K).rotate_left(29);
-            *h = (*h ^ (u.u_level as u64) << 16 ^ u.flags as u64).wrapping_mul(K);
-        }
-        for f in scen.forts() {
-            for h in side.iter_mut() {
-                *h = (*h ^ (self.control[f.index()] & !HEX_ATTACKED) as u64)
-                    .wrapping_mul(K)
-                    .rotate_left(29);
-            }
-        }
-        let phase = (self.turn as u64) << 16 | (self.player as u64) << 8 | self.phase as u64;
-        let all = (side[0] ^ side[1].rotate_left(32) ^ phase).wrapping_mul(K) | 1;
-        (side, all)
-    }
-
     /// GS-4: the supply points `side` holds (graded model).
     pub fn supply_points(&self, side: Side) -> u16 {
         self.sp[side.index()]
