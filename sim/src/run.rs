@@ -5,8 +5,8 @@
 //! Games are handed to the workers in index order from one counter, and a
 //! small reorder buffer writes them in that order, so the file is the same
 //! byte for byte on any number of threads, and memory does not grow with
-//! the batch. The file is flushed whenever the writer catches up: a batch
-//! that is killed keeps what it wrote, and `--resume` plays the rest (a cut
+//! the batch. The file is flushed whenever the writer catches up, and at
+//! least every 0.2 s: a batch that is killed keeps what it wrote, and `--resume` plays the rest (a cut
 //! last line is dropped and played again). Ctrl-C stops handing out games,
 //! lets the ones started finish, writes them, and says how to resume.
 //!
@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, Seek, SeekFrom};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -471,7 +471,14 @@ fn go(
             tally.add(r);
             Ok(())
         };
+        let mut flushed = Instant::now();
         loop {
+            if flushed.elapsed().as_millis() >= 200 {
+                flushed = Instant::now();
+                if let Err(e) = out.flush() {
+                    error.get_or_insert(e.into());
+                }
+            }
             let msg = match rx.try_recv() {
                 Ok(m) => Some(m),
                 Err(mpsc::TryRecvError::Empty) => {
