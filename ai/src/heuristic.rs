@@ -52,7 +52,7 @@ use crate::{AiRng, Player};
 const BLOCK: u32 = 1 << 20;
 const FAR: u32 = u32::MAX;
 /// What-if supply tests per Movement Phase.
-const CUT_TESTS: usize = 16;
+const CUT_TESTS: usize = 48;
 /// Enemy units whose supply lines are traced per Movement Phase.
 const TRACED: usize = 24;
 
@@ -101,8 +101,12 @@ pub struct HeuristicPlayer {
     plan: Plan,
     /// Units moved by rail or otherwise done this phase.
     done: Vec<UnitId>,
+    /// Units held back in the Movement Phase to go by rail (MAL-RAIL-3).
+    reserves: Vec<UnitId>,
     /// Legal actions (reused).
     actions: Vec<Action>,
+    /// Hexes (reused).
+    hexes: Vec<HexId>,
     /// Destinations of the unit being moved (reused).
     dests: Vec<(HexId, Mp)>,
     /// Per hex: summed attack strength of enemy units adjacent.
@@ -113,8 +117,12 @@ pub struct HeuristicPlayer {
     foe_line: Vec<u8>,
     /// Enemy units traced this phase, with their supply paths.
     foe_paths: Vec<(UnitId, Vec<HexId>)>,
-    /// What-if results this phase: hex, enemy steps cut.
+    /// What-if results for the position of this call: hex, enemy steps cut.
     cut_cache: Vec<(HexId, u32)>,
+    /// What-if tests made this phase.
+    cut_tests: usize,
+    /// Enemy units traced in the position of this call: supplied now.
+    foe_now: Vec<(UnitId, bool)>,
     /// Per hex, per side: units now.
     occ: Vec<[u8; 2]>,
     zoc: Vec<u8>,
@@ -188,6 +196,10 @@ impl HeuristicPlayer {
         }
         let side = state.active_side();
         let tk = (state.turn(), side.0);
+        if self.turn_key.is_some_and(|k| tk < k) {
+            // An earlier player-turn than the last seen: a new game.
+            self.phase_key = None;
+        }
         if self.turn_key != Some(tk) {
             self.turn_key = Some(tk);
             self.intent.clear();
@@ -199,11 +211,13 @@ impl HeuristicPlayer {
             self.plan.actions.clear();
             self.done.clear();
             self.cut_cache.clear();
+            self.cut_tests = 0;
             self.advanced = (u16::MAX, 0);
             self.enemy_map(scen, state);
             if state.phase(scen) == PhaseKind::Movement {
                 self.trace_enemy(scen, state);
                 self.order_units(scen, state);
+                self.pick_reserves(scen, state);
             }
         }
     }
@@ -272,6 +286,11 @@ impl HeuristicPlayer {
             .unwrap_or(0);
         let mut reach = Vec::new();
         let mut root = vec![FAR; n];
+        // The enemy cannot enter our units' hexes, and stops in our ZOC.
+        for h in 0..n {
+            self.blocked[h] = self.occ[h][side.index()] > 0
+                || zoc::in_enemy_zoc(scen, &self.zoc, HexId(h as u16), foe);
+        }
         for cc in 0..classes {
             root.fill(FAR);
             let mut any = false;
@@ -289,15 +308,26 @@ impl HeuristicPlayer {
             field_from(&g.graphs[cc], n, &root, &self.blocked, &mut reach);
             for h in 0..n {
                 near[h] |= reach[h] <= maxa;
+                // MP-ZOC-6: a hex in our ZOC ends the enemy's move there.
+                if self.blocked[h] && !near[h] && self.occ[h][side.index()] == 0 {
+                    for k in 0..6 {
+                        let b = g.nbr[h * 6 + k] as usize;
+                        if b < n {
+                            let step = g.step[cc][b * 6 + (k + 3) % 6];
+                            if step != FAR && reach[b].saturating_add(step) <= maxa {
+                                near[h] = true;
+                            }
+                        }
+                    }
+                }
             }
         }
         for threat in [false, true] {
             // Blocked: enemy units, enemy ZOC without a friendly unit; with
             // `threat`, also hexes near the enemy without a friendly unit.
-            for h in 0..n {
-                let occ = self.occ[h];
+            for (h, (b, occ)) in self.blocked.iter_mut().zip(&self.occ).enumerate() {
                 let hid = HexId(h as u16);
-                self.blocked[h] = occ[foe.index()] > 0
+                *b = occ[foe.index()] > 0
                     || (occ[side.index()] == 0
                         && (zoc::in_enemy_zoc(scen, &self.zoc, hid, side) || (threat && near[h])));
             }
@@ -433,6 +463,37 @@ impl HeuristicPlayer {
         });
     }
 
+    /// MAL-RAIL-3: when a Rail Phase follows, keep back (unmoved) the units
+    /// farthest from the front that stand on a friendly rail hex, up to the
+    /// side's rail capacity, so they may go by rail.
+    fn pick_reserves(&mut self, scen: &Scenario, state: &GameState) {
+        use hexwar_engine::scenario::RouteKind;
+        self.reserves.clear();
+        let phases = scen.phases();
+        let here = state.phase_index();
+        if !phases[here..].contains(&PhaseKind::Rail) {
+            return;
+        }
+        let side = state.active_side();
+        let cap = scen.rail_capacity(side) as usize;
+        let mut cands: Vec<(u32, UnitId)> = Vec::new();
+        for u in state.units_of(scen, side) {
+            let us = state.unit(u);
+            let c = scen.unit_type(u).class as usize;
+            let far = self.fields.foe[c][us.hex.index()].min(BLOCK);
+            if us.supply != hexwar_engine::SupplyState::Out
+                && scen.has_route(us.hex, RouteKind::Rail)
+                && state.control(us.hex) == Some(side)
+                && self.foe_att[us.hex.index()] == 0.0
+                && far >= 2 * state.movement_allowance(scen, u).0 as u32
+            {
+                cands.push((far, u));
+            }
+        }
+        cands.sort_by(|a, b| b.cmp(a));
+        self.reserves.extend(cands.iter().take(cap).map(|c| c.1));
+    }
+
     fn refresh_occ(&mut self, scen: &Scenario, state: &GameState) {
         let n = scen.grid().len();
         self.occ.clear();
@@ -454,8 +515,11 @@ impl HeuristicPlayer {
             return a;
         }
         self.refresh_occ(scen, state);
+        // What-if answers hold for this position only.
+        self.cut_cache.clear();
+        self.foe_now.clear();
         while let Some(u) = self.pending.pop() {
-            if !movement::can_move(scen, state, u) {
+            if !movement::can_move(scen, state, u) || self.reserves.contains(&u) {
                 continue;
             }
             self.dests.clear();
@@ -539,7 +603,7 @@ impl HeuristicPlayer {
         }
         let side = state.active_side();
         let mut best: Option<(f64, UnitId, HexId, f64)> = None;
-        let mut targets: Vec<HexId> = Vec::new();
+        let mut targets = std::mem::take(&mut self.hexes);
         for u in state.units_of(scen, side) {
             if !scen.unit_type(u).kind.is_mounted() || scen.unit_type(u).kind == UnitKind::Leader {
                 continue;
@@ -568,6 +632,7 @@ impl HeuristicPlayer {
                 }
             }
         }
+        self.hexes = targets;
         let (_, u, t, p) = best?;
         self.note(format!(
             "{} charges {} ({:.0}% to break it)",
@@ -626,9 +691,10 @@ impl HeuristicPlayer {
         if let Some(c) = self.cut_cache.iter().find(|(x, _)| *x == h) {
             return c.1;
         }
-        if self.cut_cache.len() >= CUT_TESTS {
+        if self.cut_tests >= CUT_TESTS {
             return 0;
         }
+        self.cut_tests += 1;
         let mut work = self.work.take().unwrap_or_else(|| state.clone());
         work.clone_from(state);
         let mut dummy = AiRng::seed_from_u64(0);
@@ -639,7 +705,16 @@ impl HeuristicPlayer {
             if !path.iter().any(|p| *p == h || grid.distance(*p, h) <= 1) {
                 continue;
             }
-            if !supply::trace(scen, &work, *e).supplied {
+            // Already cut off (by an earlier move this phase): nothing to gain.
+            let now = match self.foe_now.iter().find(|(x, _)| x == e) {
+                Some(&(_, s)) => s,
+                None => {
+                    let s = supply::trace(scen, state, *e).supplied;
+                    self.foe_now.push((*e, s));
+                    s
+                }
+            };
+            if now && !supply::trace(scen, &work, *e).supplied {
                 cut += state.unit(*e).steps as u32;
             }
         }
@@ -716,7 +791,7 @@ impl HeuristicPlayer {
         }
         // Objectives: take them, hold them.
         for o in scen.objectives() {
-            if o.hex != h || !o.side.is_none_or(|x| x == side) {
+            if o.hex != h || o.side.is_some_and(|x| x != side) {
                 continue;
             }
             if state.control(h) != Some(side) {
@@ -949,6 +1024,11 @@ impl HeuristicPlayer {
             };
             let c = scen.unit_type(unit).class as usize;
             let from = state.unit(unit).hex;
+            if !from.is_some() {
+                // MAL-CBT-10: a landing force comes ashore or goes back to the pool.
+                best = Some((f64::MAX, unit));
+                break;
+            }
             let f = &self.fields;
             let gain = (f.obj[c][from.index()].min(BLOCK) as f64
                 - f.obj[c][hex.index()].min(BLOCK) as f64)
