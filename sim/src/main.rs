@@ -111,7 +111,8 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 1000)]
         games: u64,
-        /// AI for the scenario's first side: random (heuristic and mcts to come).
+        /// AI for the scenario's first side: random, heuristic, or mcts (with
+        /// options: mcts:iters=2000).
         #[arg(long, default_value = "random")]
         blue: String,
         /// AI for the scenario's second side.

@@ -39,6 +39,8 @@ pub struct PlayerTurn {
     pub turn: u8,
     /// The phasing side's id.
     pub side: String,
+    /// What the phasing player said it meant ([`hexwar_ai::Player::intent`]).
+    pub intent: Vec<String>,
     /// What happened, one line per event.
     pub lines: Vec<String>,
     /// The events themselves.
@@ -92,6 +94,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Replay> {
     }
     let (a, b) = p.split_at_mut(1);
     let mut events: Vec<Event> = Vec::new();
+    let mut intents = Vec::new();
     let record = play_logged(
         &scen,
         [a[0].as_mut(), b[0].as_mut()],
@@ -99,13 +102,21 @@ pub fn replay(args: &ReplayArgs) -> Result<Replay> {
         args.game,
         MAX_ACTIONS,
         &mut events,
+        Some(&mut intents),
     );
+    let mut turns = by_player_turn(&scen, events, args.brief);
+    for (turn, side, said) in intents {
+        let id = &scen.side(side).id;
+        if let Some(t) = turns.iter_mut().find(|t| t.turn == turn && &t.side == id) {
+            t.intent = said;
+        }
+    }
     Ok(Replay {
         scenario: scen.name().to_string(),
         seed,
         game: args.game,
         players,
-        turns: by_player_turn(&scen, events, args.brief),
+        turns,
         record,
     })
 }
@@ -135,6 +146,7 @@ fn by_player_turn(scen: &Scenario, events: Vec<Event>, brief: bool) -> Vec<Playe
                 turns.push(PlayerTurn {
                     turn: *turn,
                     side: scen.side(*side).id.clone(),
+                    intent: Vec::new(),
                     lines: Vec::new(),
                     events: Vec::new(),
                 });
@@ -144,6 +156,7 @@ fn by_player_turn(scen: &Scenario, events: Vec<Event>, brief: bool) -> Vec<Playe
             turns.push(PlayerTurn {
                 turn: 1,
                 side: scen.side(Side(0)).id.clone(),
+                intent: Vec::new(),
                 lines: Vec::new(),
                 events: Vec::new(),
             });
@@ -178,6 +191,9 @@ impl fmt::Display for Replay {
         )?;
         for t in &self.turns {
             writeln!(f, "\n== turn {}, {}", t.turn, t.side)?;
+            for l in &t.intent {
+                writeln!(f, "  intent: {l}")?;
+            }
             for l in &t.lines {
                 writeln!(f, "  {l}")?;
             }

@@ -13,7 +13,12 @@ use crate::batch::{self, SimulateArgs};
 use crate::summary::Summary;
 
 /// The AI pairings the report plays (first side, second side).
-pub const PAIRINGS: [(&str, &str); 1] = [("random", "random")];
+pub const PAIRINGS: [(&str, &str); 4] = [
+    ("random", "random"),
+    ("heuristic", "random"),
+    ("random", "heuristic"),
+    ("heuristic", "heuristic"),
+];
 
 /// The arguments of `hexwar report`.
 #[derive(Clone, Debug)]

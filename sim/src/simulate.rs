@@ -152,10 +152,15 @@ pub fn play_with(
     index: u64,
     max_actions: u64,
 ) -> GameRecord {
-    play_logged(scen, players, seed, index, max_actions, &mut ())
+    play_logged(scen, players, seed, index, max_actions, &mut (), None)
 }
 
-/// [`play_with`], giving every event of the game to `log` (a replay).
+/// What a player said it meant in one player-turn ([`Player::intent`]).
+pub type Intent = (u8, Side, Vec<String>);
+
+/// [`play_with`], giving every event of the game to `log`, and, with
+/// `intents`, each player's stated intent at the end of each of its
+/// player-turns (a replay).
 pub fn play_logged(
     scen: &Scenario,
     players: [&mut dyn Player; 2],
@@ -163,6 +168,7 @@ pub fn play_logged(
     index: u64,
     max_actions: u64,
     log: &mut impl EventSink,
+    mut intents: Option<&mut Vec<Intent>>,
 ) -> GameRecord {
     let game = game_seed(seed, index);
     let mut dice = AiRng::seed_from_u64(stream_seed(game, Stream::Dice));
@@ -195,6 +201,14 @@ pub fn play_logged(
         // assertion catches one that does not.
         state.apply_unchecked(scen, action, &mut dice, &mut tally);
         actions += 1;
+        if let Some(list) = intents.as_deref_mut() {
+            if state.is_over() || (state.turn(), state.active_side().0) != now {
+                let said = players[side].intent();
+                if !said.is_empty() {
+                    list.push((now.0, Side(now.1), said));
+                }
+            }
+        }
     }
     tally.hexes.sort_unstable();
     let (winner, level, vp, aborted) = match state.result() {

@@ -275,6 +275,10 @@ fn replay_plays_a_game_of_a_run_again_with_its_log() {
         text.contains("combat at ") && text.contains("rolled "),
         "{text}"
     );
+    // A heuristic player says what it meant each turn.
+    let o = hexwar(&["replay", "--blue", "heuristic", "--game", "2", "--brief"]);
+    expect_code(&o, 0);
+    assert!(stdout(&o).contains("  intent: "), "{}", stdout(&o));
     let o = hexwar(&["replay", "--run", dir.to_str().unwrap(), "--game", "9"]);
     expect_code(&o, 2);
     assert!(stderr(&o).contains("has 4 games"), "{}", stderr(&o));
