@@ -235,7 +235,7 @@ enum Command {
     /// Write the balance report of the built-in scenarios (results/README.md).
     Report {
         /// Games per scenario and AI pairing.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 1000)]
         games: u64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
@@ -249,6 +249,9 @@ enum Command {
         /// Only these scenarios (comma-separated; default: every built-in).
         #[arg(long = "scenario", value_delimiter = ',')]
         scenarios: Vec<String>,
+        /// Games per duel between players (0: no duels).
+        #[arg(long, default_value_t = 200)]
+        duel_games: u64,
     },
     /// Combine shard folders into the records, summary and plots of one run.
     Merge {
@@ -507,6 +510,7 @@ fn run(command: Command) -> Result<ExitCode> {
             threads,
             out,
             scenarios,
+            duel_games,
         } => {
             run::install_ctrl_c();
             let bar = simulate::progress_bar(0);
@@ -517,6 +521,7 @@ fn run(command: Command) -> Result<ExitCode> {
                     threads,
                     out,
                     scenarios,
+                    duel_games,
                 },
                 &|what, done, total| {
                     bar.set_message(what.to_string());

@@ -20,6 +20,10 @@ pub const PAIRINGS: [(&str, &str); 4] = [
     ("heuristic", "heuristic"),
 ];
 
+/// The duels the report plays: (A, B, share of `--duel-games`), measuring
+/// which player is stronger (issue #6's targets).
+pub const DUELS: [(&str, &str, u64); 1] = [("heuristic", "random", 1)];
+
 /// The arguments of `hexwar report`.
 #[derive(Clone, Debug)]
 pub struct ReportArgs {
@@ -33,6 +37,8 @@ pub struct ReportArgs {
     pub out: PathBuf,
     /// Only these scenarios (default: every built-in).
     pub scenarios: Vec<String>,
+    /// Games per duel (0: none).
+    pub duel_games: u64,
 }
 
 /// Plays every built-in scenario and pairing and writes the report:
@@ -49,13 +55,13 @@ pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) 
     writeln!(
         md,
         "# Balance report of the built-in scenarios\n\n\
-         Made by `cargo run --release -- report --games {} --seed {}` (the\n\
+         Made by `cargo run --release -- report --games {} --seed {} --duel-games {}` (the\n\
          same command gives the same numbers on any machine and thread count).\n\
          Each row is a batch of AI-vs-AI games; rates come with 95% Wilson\n\
          intervals; steps lost are means per game. The plots of each batch are\n\
          in its folder, with `summary.md` (quantiles, losses by cause) and\n\
          `summary.json`.\n",
-        args.games, args.seed
+        args.games, args.seed, args.duel_games
     )?;
     for name in &names {
         let scen = crate::load::scenario(name)?;
@@ -124,6 +130,55 @@ pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) 
             )?;
         }
         md.push_str(&plots);
+        md.push('\n');
+    }
+    if args.duel_games > 0 {
+        md.push_str(concat!(
+            "## Which player is stronger\n\n",
+            "`hexwar duel`: games in pairs with the same seed and the sides swapped;\n",
+            "A's score counts a draw as half a win, with its 95% Wilson interval;\n",
+            "then A's wins playing each side.\n\n",
+            "| scenario | A | B | games | A's score | A's wins on the first side ",
+            "| A's wins on the second side |\n",
+            "| --- | --- | --- | ---: | --- | --- | --- |\n",
+        ));
+        for name in &names {
+            for (a, b, share) in DUELS {
+                let games = (args.duel_games / share).max(2);
+                let r = crate::duel::duel(
+                    &crate::duel::DuelSpec {
+                        scenario: name.clone(),
+                        a: a.into(),
+                        b: b.into(),
+                        games,
+                        seed: args.seed,
+                        threads: args.threads,
+                        sprt: None,
+                    },
+                    &|| {},
+                )?;
+                let side = |k: usize| {
+                    let s = &r.by_side[k];
+                    format!(
+                        "{}: {} of {} ({:.0}%)",
+                        s.side,
+                        s.wins,
+                        s.games,
+                        100.0 * s.wins as f64 / s.games.max(1) as f64
+                    )
+                };
+                writeln!(
+                    md,
+                    "| {name} | {a} | {b} | {} | {:.1}% ({:.1}-{:.1}) | {} | {} |",
+                    r.games,
+                    100.0 * r.score,
+                    100.0 * r.low,
+                    100.0 * r.high,
+                    side(0),
+                    side(1)
+                )?;
+            }
+        }
         md.push('\n');
     }
     let path = args.out.join("README.md");
