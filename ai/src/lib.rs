@@ -22,6 +22,7 @@
 //! ```
 
 mod heuristic;
+pub mod mcts;
 mod random;
 
 pub use heuristic::HeuristicPlayer;
@@ -50,12 +51,13 @@ pub trait Player: Send {
 
 /// Builds a player from a command-line spec such as `random`.
 pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
-    let (name, _opts) = spec.split_once(':').unwrap_or((spec, ""));
+    let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
     match name {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "heuristic" => Ok(Box::new(HeuristicPlayer::default())),
+        "mcts" => Ok(Box::new(mcts::MctsPlayer::from_options(opts)?)),
         other => Err(format!(
-            "unknown AI \"{other}\" (available: random, heuristic)"
+            "unknown AI \"{other}\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])"
         )),
     }
 }

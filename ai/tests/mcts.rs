@@ -1,0 +1,342 @@
+//! The MCTS player (issue #6): legal, reproducible, finds a clear attack,
+//! and its chance nodes are the engine's exact combat branches.
+
+use std::time::Instant;
+
+use hexwar_ai::mcts::{Budget, CHARGE_SAMPLES, DefaultRanker, MctsPlayer, Ranker};
+use hexwar_ai::{AiRng, Player, RandomPlayer};
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat};
+use rand::SeedableRng;
+
+const MAX_ACTIONS: usize = 50_000;
+
+fn fixture(name: &str) -> Scenario {
+    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("fixture");
+    Scenario::from_toml(&src, &path).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+fn mcts(iters: u32, seed: u64) -> MctsPlayer {
+    MctsPlayer::new(Budget::Iterations(iters), seed)
+}
+
+/// Plays one game; every action chosen is checked. Returns the result's
+/// winner, the actions and the number of actions.
+fn play(
+    scen: &Scenario,
+    players: &mut [Box<dyn Player>; 2],
+    seed: u64,
+) -> (Option<Side>, Vec<Action>) {
+    let mut dice = AiRng::seed_from_u64(seed);
+    let mut rngs = [
+        AiRng::seed_from_u64(seed ^ 0x5151_0000),
+        AiRng::seed_from_u64(seed ^ 0xa0a0_0000),
+    ];
+    let mut state = GameState::new(scen, &mut dice);
+    let mut log = Vec::new();
+    while !state.is_over() {
+        let side = state.active_side().index();
+        let a = players[side].choose(scen, &state, &mut rngs[side]);
+        if let Err(e) = state.check(scen, a) {
+            panic!(
+                "{} chose an illegal action {a:?} in {} turn {} phase {:?}: {}",
+                players[side].name(),
+                scen.name(),
+                state.turn(),
+                state.phase(scen),
+                e.describe(scen)
+            );
+        }
+        log.push(a);
+        state.apply_unchecked(scen, a, &mut dice, &mut ());
+        assert!(
+            log.len() < MAX_ACTIONS,
+            "game {seed} of {} does not end",
+            scen.name()
+        );
+    }
+    (state.result().and_then(|r| r.winner), log)
+}
+
+#[test]
+fn mcts_plays_only_legal_actions_in_every_builtin_scenario() {
+    for name in builtin::names() {
+        let scen = builtin::load(name).expect("built-in scenario");
+        for (g, mcts_side) in [(1u64, 0usize), (2, 1)] {
+            let m: Box<dyn Player> = Box::new(mcts(16, g));
+            let r: Box<dyn Player> = Box::new(RandomPlayer::default());
+            let mut players = if mcts_side == 0 { [m, r] } else { [r, m] };
+            let (_, log) = play(&scen, &mut players, g);
+            assert!(!log.is_empty());
+        }
+    }
+}
+
+#[test]
+fn mcts_same_seed_same_choices() {
+    let scen = builtin::load("malaya").unwrap();
+    let run = || {
+        let mut players: [Box<dyn Player>; 2] =
+            [Box::new(mcts(24, 7)), Box::new(RandomPlayer::default())];
+        // Six player-turns are enough to cover moves, rail and combats.
+        let mut dice = AiRng::seed_from_u64(3);
+        let mut rngs = [AiRng::seed_from_u64(4), AiRng::seed_from_u64(5)];
+        let mut state = GameState::new(&scen, &mut dice);
+        let mut log = Vec::new();
+        while !state.is_over() && state.turn() <= 3 {
+            let side = state.active_side().index();
+            let a = players[side].choose(&scen, &state, &mut rngs[side]);
+            log.push(a);
+            state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+        }
+        log
+    };
+    let a = run();
+    let b = run();
+    assert!(a.len() > 10);
+    assert_eq!(a, b);
+    // A search from a fixed position is reproducible too.
+    let mut dice = AiRng::seed_from_u64(1);
+    let state = GameState::new(&scen, &mut dice);
+    let mut p = mcts(100, 9);
+    let mut q = mcts(100, 9);
+    p.search(&scen, &state, 42);
+    q.search(&scen, &state, 42);
+    assert_eq!(p.root_children(), q.root_children());
+    assert_eq!(p.plan(), q.plan());
+}
+
+// rule: MAL-CBT-8 (a unit that cannot retreat is eliminated)
+#[test]
+fn mcts_finds_6_to_1_attack_on_a_trapped_unit() {
+    let scen = fixture("mcts_trapped");
+    let target = scen.grid().parse("0402").unwrap();
+    let b1 = scen.unit_by_id("b1").unwrap();
+    let b2 = scen.unit_by_id("b2").unwrap();
+    // With rollouts (the default) and with the static evaluator alone.
+    for (seed, rollout) in (0..8u64).flat_map(|s| [(s, true), (s, false)]) {
+        let mut dice = AiRng::seed_from_u64(seed);
+        let mut rng = AiRng::seed_from_u64(seed + 100);
+        let mut state = GameState::new(&scen, &mut dice);
+        let mut player = mcts(200, seed);
+        player.rollout = rollout;
+        let mut log = Vec::new();
+        while !state.is_over() && state.active_side() == Side(0) && log.len() < 100 {
+            let a = player.choose(&scen, &state, &mut rng);
+            log.push(a);
+            state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+        }
+        for u in [b1, b2] {
+            assert!(
+                log.contains(&Action::Attack { unit: u, target }),
+                "seed {seed} rollout {rollout}: no attack by {u:?} in {log:?}"
+            );
+        }
+        assert!(
+            log.iter().any(|a| matches!(a, Action::Resolve { .. })),
+            "seed {seed} rollout {rollout}: never rolled: {log:?}"
+        );
+        let r = state.result().expect("red is wiped out: the game is over");
+        assert_eq!(
+            r.winner,
+            Some(Side(0)),
+            "seed {seed} rollout {rollout}: {log:?}"
+        );
+    }
+}
+
+#[test]
+fn mcts_chance_node_children_are_combat_branches() {
+    let scen = fixture("mcts_trapped");
+    let target = scen.grid().parse("0402").unwrap();
+    let b2 = scen.unit_by_id("b2").unwrap();
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut state = GameState::new(&scen, &mut dice);
+    state
+        .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+        .unwrap();
+    assert_eq!(state.phase(&scen), PhaseKind::Combat);
+    // 3:1 by the company alone: several outcomes (A1, EX, D1...).
+    state
+        .apply(
+            &scen,
+            Action::Attack { unit: b2, target },
+            &mut dice,
+            &mut (),
+        )
+        .unwrap();
+    let mut player = mcts(200, 5);
+    player.search(&scen, &state, 11);
+    let resolve = Action::Resolve { air: 0 };
+    let got = player
+        .chance_outcomes(resolve)
+        .expect("the root's Resolve child is an expanded chance node");
+    let want = combat::branches(&scen, &state, 0);
+    assert!(want.len() > 1, "a 3:1 attack has several outcomes");
+    assert_eq!(got.len(), want.len());
+    for ((gs, gp), (ws, wp)) in got.iter().zip(&want) {
+        assert!(gs == ws);
+        assert!((gp - wp).abs() < 1e-12);
+    }
+    let sum: f64 = got.iter().map(|(_, p)| p).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "probabilities sum to {sum}");
+    // Selection samples outcomes: the chance node was visited many times.
+    let child = player
+        .root_children()
+        .into_iter()
+        .find(|c| c.action == resolve)
+        .unwrap();
+    assert!(child.visits > 20, "{child:?}");
+}
+
+#[test]
+fn mcts_options_parse() {
+    let p = MctsPlayer::from_options("iters=2000,c=1.4").unwrap();
+    assert_eq!(p.budget, Budget::Iterations(2000));
+    assert_eq!(p.exploration, 1.4);
+    let p =
+        MctsPlayer::from_options("ms=50, wc=2, walpha=0.25, rollout=1, plan=8, seed=3").unwrap();
+    assert_eq!(p.budget, Budget::Millis(50));
+    assert_eq!((p.widen_c, p.widen_alpha), (2.0, 0.25));
+    assert!(p.rollout);
+    assert_eq!((p.min_plan_visits, p.seed), (8, 3));
+    let d = MctsPlayer::from_options("").unwrap();
+    assert_eq!(d.budget, hexwar_ai::mcts::DEFAULT_BUDGET);
+    for bad in [
+        "iters",
+        "iters=x",
+        "iters=0",
+        "walpha=2",
+        "c=-1",
+        "bogus=1",
+        "rollout=2",
+    ] {
+        assert!(MctsPlayer::from_options(bad).is_err(), "{bad} accepted");
+    }
+}
+
+#[test]
+fn mcts_rollouts_and_time_budget_stay_legal() {
+    let scen = builtin::load("morne-plaine").unwrap();
+    let mut p = MctsPlayer::from_options("ms=2,rollout=1").unwrap();
+    let mut dice = AiRng::seed_from_u64(8);
+    let mut rng = AiRng::seed_from_u64(9);
+    let mut state = GameState::new(&scen, &mut dice);
+    for _ in 0..40 {
+        if state.is_over() {
+            break;
+        }
+        let a = if state.active_side() == Side(0) {
+            p.choose(&scen, &state, &mut rng)
+        } else {
+            RandomPlayer::default().choose(&scen, &state, &mut rng)
+        };
+        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    }
+}
+
+/// Timing and strength (release):
+/// `cargo test --release -p hexwar-ai --test mcts -- --ignored --nocapture`;
+/// `MCTS_OPTS="iters=100;iters=200,rollout=0"` (specs split by `;`) and
+/// `MCTS_GAMES=N` (games per side) choose what is played.
+#[test]
+#[ignore]
+fn mcts_timing_malaya() {
+    let scen = builtin::load("malaya").unwrap();
+    let mut dice = AiRng::seed_from_u64(0);
+    let state = GameState::new(&scen, &mut dice);
+    for rollout in [false, true] {
+        let mut p = mcts(2000, 1);
+        p.rollout = rollout;
+        for _ in 0..3 {
+            let s = p.search(&scen, &state, 1);
+            println!(
+                "opening, rollout {rollout}: {} iterations, {} nodes, {:?}: {:.0} it/s",
+                s.iterations,
+                s.nodes,
+                s.elapsed,
+                s.per_second()
+            );
+        }
+    }
+    let opts = std::env::var("MCTS_OPTS").unwrap_or_else(|_| String::new());
+    let games: u64 = std::env::var("MCTS_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4);
+    for o in opts.split(';') {
+        let mut wins = [0; 2];
+        let mut draws = [0; 2];
+        let mut slowest = std::time::Duration::ZERO;
+        let t = Instant::now();
+        for g in 0..games {
+            for side in 0..2 {
+                let mut m = MctsPlayer::from_options(o).unwrap();
+                m.seed = g;
+                let m: Box<dyn Player> = Box::new(m);
+                let r: Box<dyn Player> = Box::new(RandomPlayer::default());
+                let mut players = if side == 0 { [m, r] } else { [r, m] };
+                let tg = Instant::now();
+                let (w, _) = play(&scen, &mut players, g + 1000);
+                slowest = slowest.max(tg.elapsed());
+                match w {
+                    Some(s) if s.index() == side => wins[side] += 1,
+                    None => draws[side] += 1,
+                    _ => {}
+                }
+            }
+        }
+        println!(
+            "\"mcts:{o}\" vs random: wins as {} {}/{games}, as {} {}/{games}, draws {draws:?}; {:?} per game, slowest {slowest:?}",
+            scen.side(Side(0)).id,
+            wins[0],
+            scen.side(Side(1)).id,
+            wins[1],
+            t.elapsed() / (2 * games as u32)
+        );
+    }
+}
+
+/// Puts charges first (then the default order).
+struct ChargesFirst;
+
+impl Ranker for ChargesFirst {
+    fn rank(&self, scen: &Scenario, state: &GameState, actions: &mut Vec<Action>) {
+        DefaultRanker::default().rank(scen, state, actions);
+        actions.sort_by_key(|a| !matches!(a, Action::Charge { .. }));
+    }
+}
+
+// rule: MP-CHG-1 (a charge is one action whose morale check is drawn)
+#[test]
+fn mcts_charge_is_an_open_loop_chance_node() {
+    let scen = builtin::load("morne-plaine").unwrap();
+    let mut dice = AiRng::seed_from_u64(2);
+    let mut rng = AiRng::seed_from_u64(3);
+    let mut state = GameState::new(&scen, &mut dice);
+    let mut random = RandomPlayer::default();
+    let mut acts = Vec::new();
+    let charge = loop {
+        assert!(
+            !state.is_over(),
+            "no charge in this game: pick another seed"
+        );
+        state.legal_actions(&scen, &mut acts);
+        if let Some(c) = acts.iter().find(|a| matches!(a, Action::Charge { .. })) {
+            break *c;
+        }
+        let a = random.choose(&scen, &state, &mut rng);
+        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    };
+    let mut p = mcts(200, 1).with_ranker(ChargesFirst);
+    p.search(&scen, &state, 5);
+    let outcomes = p
+        .chance_outcomes(charge)
+        .expect("the charge (ranked first) is an expanded chance node");
+    let draws: f64 = outcomes.iter().map(|(_, w)| w).sum();
+    assert!(!outcomes.is_empty());
+    assert!(draws >= 1.0 && draws <= CHARGE_SAMPLES as f64, "{draws}");
+    for (i, (a, _)) in outcomes.iter().enumerate() {
+        assert!(outcomes[i + 1..].iter().all(|(b, _)| a != b), "merged");
+    }
+}
