@@ -96,7 +96,7 @@ pub struct Outcome {
     pub summary: Summary,
     /// Games played by this call (not those found on a resume).
     pub played: u64,
-    /// Seconds this call took.
+    /// Seconds this call spent reading and playing games (not plotting).
     pub secs: f64,
     /// Threads used.
     pub threads: usize,
@@ -508,6 +508,8 @@ fn go(
     if let Some(e) = error {
         return Err(e.context(format!("writing {}", path.display())));
     }
+    // Games per second count the games, not the plots.
+    let secs = start.elapsed().as_secs_f64();
     let finished = done + played;
     let interrupted = finished < total;
     let summary = Summary::new(scen, [&spec.blue, &spec.red], spec.seed, spec.shard, &tally);
@@ -516,7 +518,7 @@ fn go(
         dir: dir.to_path_buf(),
         summary,
         played,
-        secs: start.elapsed().as_secs_f64(),
+        secs,
         threads,
         interrupted,
     })
