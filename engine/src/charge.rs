@@ -553,7 +553,9 @@ pub fn resolve_with(
     sink: &mut impl EventSink,
 ) -> Result<(), NoCharge> {
     can_charge(scen, state, unit, target)?;
+    state.stamp = 0;
     state.resolve_charge(scen, unit, target, chance, sink);
+    state.restamp();
     Ok(())
 }
 

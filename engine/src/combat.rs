@@ -171,6 +171,7 @@ pub fn what_if(
     target: HexId,
 ) -> Result<GameState, (UnitId, NoAttack)> {
     let mut st = state.clone();
+    st.stamp = 0;
     let Some(&first) = attackers.first() else {
         return Err((UnitId(0), NoAttack::NotAttacker));
     };
@@ -187,6 +188,7 @@ pub fn what_if(
         st.units[u.index()].flags |= unit_flags::COMMITTED;
         st.combat.target = target;
     }
+    st.restamp();
     Ok(st)
 }
 
@@ -589,6 +591,19 @@ impl GameState {
         if !target.is_some() {
             return;
         }
+        self.stamp = 0;
+        self.roll_combat(scen, target, air, chance, sink);
+        self.restamp();
+    }
+
+    fn roll_combat(
+        &mut self,
+        scen: &Scenario,
+        target: HexId,
+        air: u8,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
         let rules = scen.combat();
         let side = self.active_side();
         let foe = side.other();

@@ -547,9 +547,11 @@ impl GameState {
                 .map_or([0, 0], |g| g.starting_points),
             combat: Default::default(),
             air: [0, 0],
+            stamp: 0,
         };
         st.begin_player_turn(scen, sink);
         st.enter_phase(scen, rng, sink);
+        st.restamp();
         st
     }
 
@@ -874,6 +876,24 @@ impl GameState {
     /// or [`GameState::check`]). An illegal action here is a caller bug: it
     /// is ignored in release builds and caught by a debug assertion.
     pub fn apply_unchecked<R: Rng + ?Sized>(
+        &mut self,
+        scen: &Scenario,
+        action: Action,
+        rng: &mut R,
+        sink: &mut impl EventSink,
+    ) {
+        // A move's route is found on the position as it stands, before any
+        // change (its search buffers may be the player's); every other
+        // action changes the position while it looks at it, so searches
+        // inside it check everything (stamp 0).
+        if !matches!(action, Action::Move { .. }) {
+            self.stamp = 0;
+        }
+        self.apply_action(scen, action, rng, sink);
+        self.restamp();
+    }
+
+    fn apply_action<R: Rng + ?Sized>(
         &mut self,
         scen: &Scenario,
         action: Action,

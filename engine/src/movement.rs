@@ -58,6 +58,8 @@ pub struct Scratch {
     phase: (u8, u8, usize, bool),
     scen_id: usize,
     prepared: bool,
+    /// The stamp of the position the buffers hold (0: check it).
+    stamp: u64,
     /// Bumped each time the prepared position changes.
     version: u64,
     /// The unit and position version of the search `key`/`prev` hold.
@@ -148,6 +150,17 @@ impl Scratch {
     /// changed (a move) is updated around their old and new hexes only.
     pub fn prepare(&mut self, scen: &Scenario, state: &GameState) {
         self.fit(scen);
+        // The same position as last time (its stamp says so): nothing to do.
+        let stamp = state.stamp();
+        if stamp != 0 && self.prepared && self.stamp == stamp {
+            return;
+        }
+        self.diff(scen, state);
+        self.stamp = stamp;
+    }
+
+    /// Brings the buffers to `state` by comparing it with the last one.
+    fn diff(&mut self, scen: &Scenario, state: &GameState) {
         let phase = (
             state.turn(),
             state.active_side().0,

@@ -318,6 +318,7 @@ impl GameState {
             sp: saved.supply_points,
             combat: Default::default(),
             air: saved.air_points,
+            stamp: 0,
         };
         let mut state = state;
         let hex_or_none = |s: &Option<String>, what: &str| -> Result<HexId, String> {
@@ -360,6 +361,8 @@ impl GameState {
                 }
             }
         }
+        let mut state = state;
+        state.restamp();
         Ok(state)
     }
 }

@@ -183,7 +183,9 @@ pub struct GameResult {
 }
 
 /// The changing state of a game. Pair it with the [`Scenario`] it was made from.
-#[derive(Debug, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing are over the position; the `stamp` is left out.
+#[derive(Debug)]
 pub struct GameState {
     pub(crate) units: Vec<UnitState>,
     /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2), plus
@@ -206,6 +208,97 @@ pub struct GameState {
     pub(crate) combat: CombatSlot,
     /// MAL-CBT-5: air points each side has left this game turn.
     pub(crate) air: [u8; 2],
+    /// A number no other position has (clones share it until one of them
+    /// changes): search buffers prepared for this stamp need no check.
+    /// 0 while a change is being made.
+    pub(crate) stamp: u64,
+}
+
+/// The next [`GameState::stamp`]; 0 is never handed out.
+static NEXT_STAMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl GameState {
+    /// Gives the position a stamp of its own, after a change.
+    pub(crate) fn restamp(&mut self) {
+        self.stamp = NEXT_STAMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The position's stamp (see the field): equal stamps, equal positions.
+    #[inline]
+    pub(crate) fn stamp(&self) -> u64 {
+        self.stamp
+    }
+}
+
+/// The position, stamp aside (each field named, so a new one is not forgotten).
+impl PartialEq for GameState {
+    fn eq(&self, o: &Self) -> bool {
+        let GameState {
+            units,
+            control,
+            turn,
+            player,
+            phase,
+            steps_lost,
+            result,
+            events,
+            rail_log,
+            rail_used,
+            sp,
+            combat,
+            air,
+            stamp: _,
+        } = self;
+        *units == o.units
+            && *control == o.control
+            && *turn == o.turn
+            && *player == o.player
+            && *phase == o.phase
+            && *steps_lost == o.steps_lost
+            && *result == o.result
+            && *events == o.events
+            && *rail_log == o.rail_log
+            && *rail_used == o.rail_used
+            && *sp == o.sp
+            && *combat == o.combat
+            && *air == o.air
+    }
+}
+
+impl Eq for GameState {}
+
+impl std::hash::Hash for GameState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let GameState {
+            units,
+            control,
+            turn,
+            player,
+            phase,
+            steps_lost,
+            result,
+            events,
+            rail_log,
+            rail_used,
+            sp,
+            combat,
+            air,
+            stamp: _,
+        } = self;
+        units.hash(h);
+        control.hash(h);
+        turn.hash(h);
+        player.hash(h);
+        phase.hash(h);
+        steps_lost.hash(h);
+        result.hash(h);
+        events.hash(h);
+        rail_log.hash(h);
+        rail_used.hash(h);
+        sp.hash(h);
+        combat.hash(h);
+        air.hash(h);
+    }
 }
 
 /// Bit of a [`GameState::control`] byte: the hex has been attacked in this
@@ -250,6 +343,7 @@ impl Clone for GameState {
             sp,
             combat,
             air,
+            stamp,
         } = self;
         GameState {
             units: units.clone(),
@@ -265,6 +359,7 @@ impl Clone for GameState {
             sp: *sp,
             combat: *combat,
             air: *air,
+            stamp: *stamp,
         }
     }
 
@@ -283,6 +378,7 @@ impl Clone for GameState {
             sp,
             combat,
             air,
+            stamp,
         } = src;
         self.units.clone_from(units);
         self.control.clone_from(control);
@@ -297,6 +393,7 @@ impl Clone for GameState {
         self.sp = *sp;
         self.combat = *combat;
         self.air = *air;
+        self.stamp = *stamp;
     }
 }
 
