@@ -116,7 +116,9 @@ pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) 
                     .unwrap_or_default()
                     .to_string_lossy()
                     .to_string();
-                if file.starts_with("summary.") || file.ends_with(".png") || file.ends_with(".svg")
+                // PNG only: the SVGs stay in the run folder, to keep the
+                // committed report small.
+                if file.starts_with("summary.") || file.ends_with(".png")
                 {
                     fs::copy(&path, dest.join(&file))
                         .with_context(|| format!("cannot copy {}", path.display()))?;
