@@ -886,11 +886,15 @@ impl GameState {
         // change (its search buffers may be the player's); every other
         // action changes the position while it looks at it, so searches
         // inside it check everything (stamp 0).
+        let before = self.stamp;
         if !matches!(action, Action::Move { .. }) {
             self.stamp = 0;
         }
         self.apply_action(scen, action, rng, sink);
         self.restamp();
+        if let Action::Move { unit, .. } = action {
+            with_scratch(|s| s.after_move(scen, self, unit, before));
+        }
     }
 
     fn apply_action<R: Rng + ?Sized>(

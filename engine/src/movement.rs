@@ -177,12 +177,41 @@ impl Scratch {
                 .all(|(&f, &c)| state.control(f) == c);
         if !same_forts {
             self.rebuild(scen, state);
-        } else if !self.update(scen, units) && phase == self.phase {
+        } else if !self.update(scen, units, None) && phase == self.phase {
             return;
         }
         self.phase = phase;
         self.version = self.version.wrapping_add(1);
         self.searched = None;
+    }
+
+    /// After a move of `unit` that took the position from stamp `before`
+    /// (the one these buffers hold) to `state`: brings them up to date by
+    /// looking at that unit alone, so the next [`Scratch::prepare`] of
+    /// `state` costs nothing. (A move changes its unit and hex control; the
+    /// buffers read control only at forts, which are checked.) Otherwise
+    /// leaves the next `prepare` to compare everything.
+    pub(crate) fn after_move(
+        &mut self,
+        scen: &Scenario,
+        state: &GameState,
+        unit: UnitId,
+        before: u64,
+    ) {
+        let forts_same = scen
+            .forts()
+            .iter()
+            .zip(&self.forts)
+            .all(|(&f, &c)| state.control(f) == c);
+        if before == 0 || !self.prepared || self.stamp != before || !forts_same {
+            self.stamp = 0;
+            return;
+        }
+        if self.update(scen, state.units(), Some(unit.index())) {
+            self.version = self.version.wrapping_add(1);
+            self.searched = None;
+        }
+        self.stamp = state.stamp();
     }
 
     /// Fills every buffer for `state`.
@@ -225,17 +254,29 @@ impl Scratch {
     /// points or flags changed, as every unit's do when a phase begins,
     /// touches nothing.)
     /// Returns whether any unit changed.
-    fn update(&mut self, scen: &Scenario, units: &[UnitState]) -> bool {
+    fn update(&mut self, scen: &Scenario, units: &[UnitState], only: Option<usize>) -> bool {
         self.dirty.clear();
         self.moved.clear();
         let setups = scen.units();
-        // First the units that changed, in one tight pass.
+        // First the units that changed, in one tight pass (or the one unit
+        // the caller knows is the only one that may have).
         self.changed.clear();
-        for (i, (u, p)) in units.iter().zip(self.packed.iter_mut()).enumerate() {
-            let key = pack(u);
-            if key != *p {
-                *p = key;
-                self.changed.push(i as u16);
+        match only {
+            Some(i) => {
+                let key = pack(&units[i]);
+                if key != self.packed[i] {
+                    self.packed[i] = key;
+                    self.changed.push(i as u16);
+                }
+            }
+            None => {
+                for (i, (u, p)) in units.iter().zip(self.packed.iter_mut()).enumerate() {
+                    let key = pack(u);
+                    if key != *p {
+                        *p = key;
+                        self.changed.push(i as u16);
+                    }
+                }
             }
         }
         for k in 0..self.changed.len() {

@@ -118,8 +118,7 @@ pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) 
                     .to_string();
                 // PNG only: the SVGs stay in the run folder, to keep the
                 // committed report small.
-                if file.starts_with("summary.") || file.ends_with(".png")
-                {
+                if file.starts_with("summary.") || file.ends_with(".png") {
                     fs::copy(&path, dest.join(&file))
                         .with_context(|| format!("cannot copy {}", path.display()))?;
                 }
