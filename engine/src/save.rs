@@ -361,7 +361,6 @@ impl GameState {
                 }
             }
         }
-        let mut state = state;
         state.restamp();
         Ok(state)
     }
