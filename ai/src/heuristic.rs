@@ -43,7 +43,7 @@ use hexwar_engine::scenario::{SupplyModel, side_bits};
 use hexwar_engine::state::unit_flags;
 use hexwar_engine::{
     Action, Dir, GameState, HexId, Mp, PhaseKind, Scenario, UnitId, UnitKind, charge, combat,
-    graded, movement, supply, zoc,
+    graded, movement, retreat, supply, zoc,
 };
 
 use crate::{AiRng, Player};
@@ -1066,31 +1066,6 @@ impl MapGraphs {
     }
 }
 
-/// What `class` pays to step from `a` across `d` into `b` (None: it may not),
-/// as normal movement and supply traces cost it (road rate along a road).
-fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Option<u32> {
-    use hexwar_engine::scenario::RouteKind;
-    let cross = scen.cross_cost(a, d, class);
-    if cross.is_no() {
-        return None;
-    }
-    let bits = scen.hexside(a, d);
-    let mut cost = scen.enter_cost(b, class);
-    for (bit, kind) in [
-        (side_bits::ROAD, RouteKind::Road),
-        (side_bits::TRACK, RouteKind::Track),
-        (side_bits::RAIL, RouteKind::Rail),
-    ] {
-        if bits & bit != 0 {
-            cost = cost.min(scen.route_rate(kind, class));
-        }
-    }
-    if cost.is_no() {
-        return None;
-    }
-    Some(cross.0 as u32 + cost.0 as u32)
-}
-
 fn build_graphs(scen: &Scenario, scen_id: (usize, usize)) -> MapGraphs {
     let grid = scen.grid();
     let n = grid.len();
@@ -1117,7 +1092,7 @@ fn build_graphs(scen: &Scenario, scen_id: (usize, usize)) -> MapGraphs {
                 if !b.is_some() {
                     continue;
                 }
-                if let Some(c) = entry_cost(scen, a, d, b, class) {
+                if let Some(c) = retreat::entry_cost(scen, a, d, b, class).map(|m| m.0 as u32) {
                     st[a.index() * 6 + k] = c;
                     g.add_edge(NodeIndex::new(b.index()), NodeIndex::new(a.index()), c);
                 }

@@ -50,7 +50,7 @@ impl RetreatPath {
 /// movement, or `None` if it may not (terrain, prohibited hexside; a road,
 /// track or rail line along the hexside opens terrain the class could not
 /// otherwise enter, as in movement).
-pub(crate) fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Option<Mp> {
+pub fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Option<Mp> {
     let cross = scen.cross_cost(a, d, class);
     if cross.is_no() {
         return None;
