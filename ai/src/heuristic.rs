@@ -941,7 +941,10 @@ impl HeuristicPlayer {
                 let mut ev = 0.0;
                 let mut take = 0.0;
                 for (o, p) in &d.outcomes {
+                    // Morale losses (MP-CHG-5) weigh like half a step.
                     let mut v = o.defender_steps as f64 - 0.9 * o.attacker_steps as f64
+                        + 0.5 * o.defender_morale as f64
+                        - 0.45 * o.attacker_morale as f64
                         + 0.3 * o.defenders_eliminated as f64
                         - 0.3 * o.attackers_eliminated as f64;
                     if o.retreated {

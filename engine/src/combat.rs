@@ -424,6 +424,56 @@ pub struct Outcome {
     pub attackers_eliminated: u8,
     /// Whether the hex was left empty for the attacker to take.
     pub hex_taken: bool,
+    /// Morale points the attackers lost, strength lost to morale included
+    /// (losses in morale, MP-CHG-5; 0 with step losses).
+    pub attacker_morale: u16,
+    /// Morale points the defenders lost, likewise.
+    pub defender_morale: u16,
+}
+
+/// How a combat ended: `after` is `before` with the attack of `attackers`
+/// on `target` (held by `defenders`) rolled.
+pub fn outcome_of(
+    scen: &Scenario,
+    before: &GameState,
+    after: &GameState,
+    attackers: &[UnitId],
+    defenders: &[UnitId],
+    target: HexId,
+) -> Outcome {
+    let side = before.active_side();
+    let lost = |us: &[UnitId]| {
+        us.iter()
+            .map(|u| (before.unit(*u).steps - after.unit(*u).steps) as u16)
+            .sum::<u16>()
+    };
+    let morale = |us: &[UnitId]| {
+        us.iter()
+            .map(|u| {
+                let (b, a) = (before.unit(*u), after.unit(*u));
+                b.morale.saturating_sub(a.morale) as u16
+                    + a.strength_loss.saturating_sub(b.strength_loss) as u16
+            })
+            .sum::<u16>()
+    };
+    let gone = |us: &[UnitId]| {
+        us.iter()
+            .filter(|u| after.unit(**u).eliminated() && !before.unit(**u).eliminated())
+            .count() as u8
+    };
+    Outcome {
+        attacker_steps: lost(attackers),
+        defender_steps: lost(defenders),
+        retreated: defenders
+            .iter()
+            .any(|u| after.unit(*u).on_map() && after.unit(*u).hex != target),
+        defenders_eliminated: gone(defenders),
+        attackers_eliminated: gone(attackers),
+        hex_taken: after.combat().advance == target
+            || after.units_at(target).any(|u| scen.unit(u).side == side),
+        attacker_morale: morale(attackers),
+        defender_morale: morale(defenders),
+    }
 }
 
 /// The exact outcome distribution of a combat (MAL-CBT, D-CRT-1).
@@ -518,29 +568,7 @@ pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution
     let attackers: Vec<UnitId> = committed(state).collect();
     let defenders: Vec<UnitId> = defenders(scen, state, odds.target, side).collect();
     for_each_branch(scen, state, air, |work, p| {
-        let lost = |us: &[UnitId]| {
-            us.iter()
-                .map(|u| (state.unit(*u).steps - work.unit(*u).steps) as u16)
-                .sum::<u16>()
-        };
-        let gone = |us: &[UnitId]| {
-            us.iter()
-                .filter(|u| work.unit(**u).eliminated() && !state.unit(**u).eliminated())
-                .count() as u8
-        };
-        let outcome = Outcome {
-            attacker_steps: lost(&attackers),
-            defender_steps: lost(&defenders),
-            retreated: defenders
-                .iter()
-                .any(|u| work.unit(*u).on_map() && work.unit(*u).hex != odds.target),
-            defenders_eliminated: gone(&defenders),
-            attackers_eliminated: gone(&attackers),
-            hex_taken: work.combat().advance == odds.target
-                || work
-                    .units_at(odds.target)
-                    .any(|u| scen.unit(u).side == side),
-        };
+        let outcome = outcome_of(scen, state, work, &attackers, &defenders, odds.target);
         match outcomes.iter_mut().find(|(o, _)| *o == outcome) {
             Some((_, q)) => *q += p,
             None => outcomes.push((outcome, p)),

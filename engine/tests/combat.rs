@@ -646,22 +646,7 @@ fn odds_calculator_is_exact_sums_to_one_and_matches_play() {
     for _ in 0..n {
         work.clone_from(&g.st);
         work.resolve_combat(&g.scen, 0, &mut RngChance(&mut rng), &mut ());
-        let lost = |us: &[UnitId]| {
-            us.iter()
-                .map(|u| (g.st.unit(*u).steps - work.unit(*u).steps) as u16)
-                .sum::<u16>()
-        };
-        let gone = |us: &[UnitId]| us.iter().filter(|u| work.unit(**u).eliminated()).count() as u8;
-        let o = combat::Outcome {
-            attacker_steps: lost(&a),
-            defender_steps: lost(&r),
-            retreated: r
-                .iter()
-                .any(|u| work.unit(*u).on_map() && work.unit(*u).hex != target),
-            defenders_eliminated: gone(&r),
-            attackers_eliminated: gone(&a),
-            hex_taken: work.units_at(target).next().is_none(),
-        };
+        let o = combat::outcome_of(&g.scen, &g.st, &work, &a, &r, target);
         let i = d
             .outcomes
             .iter()
@@ -778,4 +763,37 @@ fn branches_are_the_positions_a_combat_can_leave_with_exact_chances() {
     }
     // At 2:1 the six faces (R2, D1, D1R2, EX, A3, A2D2) all end differently.
     assert!(b.len() >= 6, "{}", b.len());
+}
+
+// rule: MP-CHG-5
+#[test]
+fn morale_losses_come_off_morale_then_strength_and_the_calculator_counts_them() {
+    // The corridor with losses in morale: r1 (no morale value: 0) takes a
+    // D1 as a point off its strength (2 -> 1), keeps its steps.
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cbt_corridor.toml"
+    ))
+    .unwrap()
+    .replace(
+        "amphibious_loss = 1",
+        "amphibious_loss = 1\nlosses = \"morale\"",
+    );
+    let scen = Scenario::from_toml(&src, "cbt_morale.toml").unwrap();
+    let mut g = Game::with(scen, &[("b1", "0202"), ("r1", "0302")], |_| {});
+    g.attack("b1", "0302");
+    let d = combat::distribution(&g.scen, &g.st, 0);
+    // Die 2 (D1) and die 4 (EX) each cost the defender one point and no
+    // step, and it stays: 2/6 (die 3, D1R2, costs one and it retreats).
+    let p: f64 = d
+        .outcomes
+        .iter()
+        .filter(|(o, _)| o.defender_morale == 1 && o.defender_steps == 0 && !o.retreated)
+        .map(|(_, p)| p)
+        .sum();
+    assert!((p - 2.0 / 6.0).abs() < 1e-12, "{:?}", d.outcomes);
+    g.roll(0, &[1]);
+    let r1 = g.st.unit(g.u("r1"));
+    assert_eq!((r1.steps, r1.morale, r1.strength_loss), (2, 0, 1));
+    assert_eq!(g.st.defense_strength(&g.scen, g.u("r1")), 1.0);
 }
