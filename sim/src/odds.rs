@@ -214,15 +214,24 @@ impl fmt::Display for OddsReport {
             self.defender_air,
             self.die_modifier
         )?;
-        writeln!(
+        // Morale columns only where losses are taken in morale (MP-CHG-5).
+        let morale = self
+            .outcomes
+            .iter()
+            .any(|o| o.outcome.attacker_morale + o.outcome.defender_morale > 0);
+        write!(
             f,
             "  {:>7}  {:>9}  {:>9}  {:>8}  {:>9}  {:>9}  {:>9}",
             "chance", "att.steps", "def.steps", "retreat", "def.elim", "att.elim", "hex taken"
         )?;
+        if morale {
+            write!(f, "  {:>10}  {:>10}", "att.morale", "def.morale")?;
+        }
+        writeln!(f)?;
         let yes = |b: bool| if b { "yes" } else { "no" };
         for o in &self.outcomes {
             let x = &o.outcome;
-            writeln!(
+            write!(
                 f,
                 "  {:>6.2}%  {:>9}  {:>9}  {:>8}  {:>9}  {:>9}  {:>9}",
                 o.probability * 100.0,
@@ -233,6 +242,10 @@ impl fmt::Display for OddsReport {
                 x.attackers_eliminated,
                 yes(x.hex_taken)
             )?;
+            if morale {
+                write!(f, "  {:>10}  {:>10}", x.attacker_morale, x.defender_morale)?;
+            }
+            writeln!(f)?;
         }
         Ok(())
     }
