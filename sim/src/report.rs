@@ -12,12 +12,16 @@ use hexwar_engine::builtin;
 use crate::batch::{self, SimulateArgs};
 use crate::summary::Summary;
 
-/// The AI pairings the report plays (first side, second side).
-pub const PAIRINGS: [(&str, &str); 4] = [
-    ("random", "random"),
-    ("heuristic", "random"),
-    ("random", "heuristic"),
-    ("heuristic", "heuristic"),
+/// The AI pairings the report plays (first side, second side, and the
+/// share of `--games` each plays: MCTS games are slow, so they play a
+/// twentieth).
+pub const PAIRINGS: [(&str, &str, u64); 6] = [
+    ("random", "random", 1),
+    ("heuristic", "random", 1),
+    ("random", "heuristic", 1),
+    ("heuristic", "heuristic", 1),
+    ("mcts", "heuristic", 20),
+    ("heuristic", "mcts", 20),
 ];
 
 /// The duels the report plays: (A, B, share of `--duel-games`), measuring
@@ -80,7 +84,7 @@ pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) 
              | --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: |"
         )?;
         let mut plots = String::new();
-        for (blue, red) in PAIRINGS {
+        for (blue, red, share) in PAIRINGS {
             let pair = format!("{blue}-vs-{red}");
             let run_dir = args.out.join("runs").join(format!("report-{name}-{pair}"));
             if run_dir.exists() {
@@ -89,7 +93,7 @@ pub fn report(args: &ReportArgs, on_progress: &(dyn Fn(&str, u64, u64) + Sync)) 
             }
             let sim = SimulateArgs {
                 scenario: name.clone(),
-                games: args.games,
+                games: (args.games / share).max(1),
                 blue: blue.into(),
                 red: red.into(),
                 seed: args.seed,
