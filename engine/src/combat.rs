@@ -237,6 +237,15 @@ pub struct Contribution {
     pub strength: f64,
 }
 
+/// A unit's base strength and its strength after supply (MAL-SUP-6, GS-5),
+/// noting the supply factor when there is one.
+fn with_supply(base: f64, supplied: f64, note: &mut impl FnMut(Modifier, f64)) -> (f64, f64) {
+    if base > 0.0 && supplied != base {
+        note(Modifier::Supply, supplied / base);
+    }
+    (base, supplied)
+}
+
 /// MAL-CBT-4: `u`'s attack strength against `target`, each modifier passed
 /// to `note` as it applies.
 fn attack_of(
@@ -247,11 +256,11 @@ fn attack_of(
     mut note: impl FnMut(Modifier, f64),
 ) -> (f64, f64) {
     let rules = scen.combat();
-    let base = state.base_strength(scen, u, true);
-    let mut v = state.attack_strength(scen, u);
-    if base > 0.0 && v != base {
-        note(Modifier::Supply, v / base);
-    }
+    let (base, mut v) = with_supply(
+        state.base_strength(scen, u, true),
+        state.attack_strength(scen, u),
+        &mut note,
+    );
     let us = state.unit(u);
     if us.on_map() {
         if let Some(d) = scen.grid().direction(us.hex, target) {
@@ -284,11 +293,11 @@ fn defense_of(
     target: HexId,
     mut note: impl FnMut(Modifier, f64),
 ) -> (f64, f64) {
-    let base = state.base_strength(scen, u, false);
-    let mut v = state.defense_strength(scen, u);
-    if base > 0.0 && v != base {
-        note(Modifier::Supply, v / base);
-    }
+    let (base, mut v) = with_supply(
+        state.base_strength(scen, u, false),
+        state.defense_strength(scen, u),
+        &mut note,
+    );
     let t = scen.terrain(target).defense;
     if t != 1.0 {
         v *= t;

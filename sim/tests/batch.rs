@@ -21,6 +21,24 @@ fn args(scenario: &str, games: u64, out: &Path) -> SimulateArgs {
     }
 }
 
+/// `hexwar simulate` of 1,500 malaya games (seed 3) into `out`: long
+/// enough to be stopped part-way.
+fn malaya_1500(out: &Path) -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"));
+    c.args([
+        "simulate",
+        "--scenario",
+        "malaya",
+        "--games",
+        "1500",
+        "--seed",
+        "3",
+    ])
+    .arg("--out")
+    .arg(out);
+    c
+}
+
 /// Waits (a minute at most) until `csv` holds `rows` lines.
 fn wait_for_rows(csv: &Path, rows: usize) {
     let t = std::time::Instant::now();
@@ -125,21 +143,7 @@ fn a_killed_process_keeps_its_games_and_resumes_to_the_same_records() {
     let tmp = temp_dir("kill");
     let whole = tmp.join("whole");
     let part = tmp.join("part");
-    let run = |out: &Path| {
-        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"));
-        c.args([
-            "simulate",
-            "--scenario",
-            "malaya",
-            "--games",
-            "1500",
-            "--seed",
-            "3",
-        ])
-        .arg("--out")
-        .arg(out);
-        c
-    };
+    let run = malaya_1500;
     let mut child = run(&part)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -164,18 +168,7 @@ fn a_killed_process_keeps_its_games_and_resumes_to_the_same_records() {
 fn ctrl_c_stops_cleanly_and_says_how_to_resume() {
     let tmp = temp_dir("ctrl-c");
     let part = tmp.join("part");
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"))
-        .args([
-            "simulate",
-            "--scenario",
-            "malaya",
-            "--games",
-            "1500",
-            "--seed",
-            "3",
-        ])
-        .arg("--out")
-        .arg(&part)
+    let child = malaya_1500(&part)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
