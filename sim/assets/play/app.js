@@ -1,0 +1,1 @@
+// hexwar play page (placeholder)
