@@ -26,6 +26,7 @@ pub mod fit;
 pub mod inspect;
 pub mod load;
 pub mod odds;
+pub mod play;
 pub mod plots;
 pub mod replay;
 pub mod report;

@@ -11,8 +11,8 @@ use clap::{ArgGroup, Parser, Subcommand};
 use hexwar_engine::builtin;
 use hexwar_sim::load::{LoadError, StateError};
 use hexwar_sim::{
-    batch, duel, inspect, load, odds, replay, report, run, scenarios, show, simulate, svg, sweep,
-    validate,
+    batch, duel, inspect, load, odds, play, replay, report, run, scenarios, show, simulate, svg,
+    sweep, validate,
 };
 
 /// Operational hex-and-counter wargames: scenarios, rules checks, AI batches.
@@ -166,6 +166,10 @@ enum Command {
         /// Leave out phase starts and hexes changing hands.
         #[arg(long)]
         brief: bool,
+        /// Only what each player said it meant to do, turn by turn: targets,
+        /// supply cuts sought, units pulled back.
+        #[arg(long)]
+        explain: bool,
         /// Print JSON (the events themselves too).
         #[arg(long)]
         json: bool,
@@ -252,6 +256,32 @@ enum Command {
         /// Games per duel between players (0: no duels).
         #[arg(long, default_value_t = 200)]
         duel_games: u64,
+    },
+    /// Play against an AI in a browser: serves the play page and its JSON
+    /// API (docs/PLAY-API.md) on this machine.
+    Play {
+        /// Built-in scenario name or .toml path.
+        #[arg(long, default_value = builtin::DEFAULT)]
+        scenario: String,
+        /// The side you play: id, name, 0 or 1 (default: the second side).
+        #[arg(long)]
+        side: Option<String>,
+        /// The opponent: random, heuristic, or mcts (mcts:iters=2000).
+        #[arg(long, default_value = "heuristic")]
+        ai: String,
+        /// The port (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The game's seed (dice and AI); default from the clock.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0):
+        /// anyone who can reach it can play.
+        #[arg(long, value_name = "ADDR")]
+        bind: Option<String>,
+        /// Start from a saved game (JSON).
+        #[arg(long, value_name = "FILE")]
+        state: Option<PathBuf>,
     },
     /// Combine shard folders into the records, summary and plots of one run.
     Merge {
@@ -436,6 +466,7 @@ fn run(command: Command) -> Result<ExitCode> {
             red,
             run,
             brief,
+            explain,
             json,
         } => {
             let r = replay::replay(&replay::ReplayArgs {
@@ -446,6 +477,7 @@ fn run(command: Command) -> Result<ExitCode> {
                 red,
                 run,
                 brief,
+                explain,
             })?;
             emit_report(json, &r)?;
         }
@@ -531,6 +563,57 @@ fn run(command: Command) -> Result<ExitCode> {
             )?;
             bar.finish_and_clear();
             emit(format_args!("report written to {}\n", path.display()))?;
+        }
+        Command::Play {
+            scenario,
+            side,
+            ai,
+            port,
+            seed,
+            bind,
+            state,
+        } => {
+            let scen = load::scenario(&scenario)?;
+            let human = match side {
+                Some(s) => inspect::find_side(&scen, &s)?,
+                None => hexwar_engine::Side(1),
+            };
+            let seed = seed.unwrap_or_else(play::clock_seed);
+            let mut session = match state {
+                Some(p) => {
+                    let st = load::state_file(&scen, &p)?;
+                    play::Session::from_state(scen.clone(), human, &ai, seed, st)
+                }
+                None => play::Session::new(scen.clone(), human, &ai, seed),
+            }
+            .map_err(|m| anyhow::anyhow!("--ai: {m}"))?;
+            let host = bind.as_deref().unwrap_or("127.0.0.1");
+            let addr = if host.contains(':') && !host.starts_with('[') {
+                format!("[{host}]:{port}")
+            } else {
+                format!("{host}:{port}")
+            };
+            let server = play::http::Server::bind(&addr).map_err(anyhow::Error::msg)?;
+            if bind.is_some() {
+                eprintln!(
+                    "hexwar: warning: listening on {}: anyone who can reach this port can play your side",
+                    server.addr()
+                );
+            }
+            println!(
+                "hexwar: {} — you play {}, {} plays {} (seed {seed})",
+                scen.title(),
+                scen.side(human).name,
+                session.ai_name(),
+                scen.side(human.other()).name
+            );
+            let shown = match server.addr() {
+                a if a.ip().is_unspecified() => format!("127.0.0.1:{}", a.port()),
+                a => a.to_string(),
+            };
+            println!("hexwar: open http://{shown}/ in a browser (Ctrl-C to stop)");
+            io::stdout().flush()?;
+            server.run(&mut session);
         }
         Command::Merge { dirs, out, json } => {
             let (_, outcome) = batch::merge(&dirs, &out)?;

@@ -110,8 +110,25 @@ pub fn odds(
             scen.side(side.other()).name
         );
     }
-    let what_if = combat::what_if(scen, st, &attackers, target).map_err(|(u, why)| {
-        anyhow!(
+    units_odds(scen, st, &attackers, target, air).map_err(|e| anyhow!(e))
+}
+
+/// The odds of `attackers` (units of one side) attacking `target` with
+/// `air` points, for the play server. The error says which unit may not
+/// attack and the rule that forbids it ([`combat::can_attack`]).
+pub fn units_odds(
+    scen: &Scenario,
+    st: &GameState,
+    attackers: &[UnitId],
+    target: HexId,
+    air: u8,
+) -> Result<OddsReport, String> {
+    let Some(&first) = attackers.first() else {
+        return Err("no attackers given".into());
+    };
+    let side = scen.unit(first).side;
+    let what_if = combat::what_if(scen, st, attackers, target).map_err(|(u, why)| {
+        format!(
             "{} cannot attack {}: {}",
             scen.unit(u).id,
             scen.grid().label(target),

@@ -10,7 +10,7 @@ use hexwar_engine::{Dir, GameState, HexId, Scenario, Side};
 use crate::show::{counter_values, unit_positions};
 
 /// Hex size in SVG units: centre to corner.
-const SIZE: f64 = 36.0;
+pub const SIZE: f64 = 36.0;
 /// Space around the map.
 const MARGIN: f64 = 12.0;
 /// Counter colours per side: fill, text.
@@ -21,8 +21,32 @@ const SIDE_COLORS: [(&str, &str); 2] = [("#3b6db3", "#ffffff"), ("#b8403a", "#ff
 pub fn render(scen: &Scenario, state: Option<&GameState>) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
-    let _ = draw(&mut out, scen, state);
+    let _ = draw(&mut out, scen, state, true);
     out
+}
+
+/// Draws the map alone (terrain, hexsides, routes, places, objectives,
+/// labels), without counters: the play page's background, over which it
+/// places counters at [`hex_centre`].
+pub fn render_map(scen: &Scenario) -> String {
+    let mut out = String::new();
+    let _ = draw(&mut out, scen, None, false);
+    out
+}
+
+/// The drawing's width and height in SVG units.
+pub fn dimensions(scen: &Scenario) -> (f64, f64) {
+    let grid = scen.grid();
+    (
+        SIZE * (1.5 * grid.columns() as f64 + 0.5) + 2.0 * MARGIN,
+        SIZE * 3f64.sqrt() * (grid.rows() as f64 + 0.5) + 2.0 * MARGIN,
+    )
+}
+
+/// The centre of hex `h` in the drawing's SVG units.
+pub fn hex_centre(scen: &Scenario, h: HexId) -> (f64, f64) {
+    let (x, y) = scen.grid().center(h, SIZE);
+    (x + MARGIN, y + MARGIN)
 }
 
 /// Escapes text for SVG content and attribute values.
@@ -57,14 +81,15 @@ fn lerp(a: (f64, f64), b: (f64, f64), t: f64) -> (f64, f64) {
     (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
 }
 
-fn draw(out: &mut String, scen: &Scenario, state: Option<&GameState>) -> std::fmt::Result {
+fn draw(
+    out: &mut String,
+    scen: &Scenario,
+    state: Option<&GameState>,
+    counters: bool,
+) -> std::fmt::Result {
     let grid = scen.grid();
-    let width = SIZE * (1.5 * grid.columns() as f64 + 0.5) + 2.0 * MARGIN;
-    let height = SIZE * 3f64.sqrt() * (grid.rows() as f64 + 0.5) + 2.0 * MARGIN;
-    let center = |h: HexId| {
-        let (x, y) = grid.center(h, SIZE);
-        (x + MARGIN, y + MARGIN)
-    };
+    let (width, height) = dimensions(scen);
+    let center = |h: HexId| hex_centre(scen, h);
     writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
@@ -122,7 +147,9 @@ fn draw(out: &mut String, scen: &Scenario, state: Option<&GameState>) -> std::fm
     }
     writeln!(out, "</g>")?;
 
-    draw_counters(out, scen, state, &center)?;
+    if counters {
+        draw_counters(out, scen, state, &center)?;
+    }
     writeln!(out, "</svg>")
 }
 
