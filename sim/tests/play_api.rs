@@ -636,3 +636,34 @@ fn real_server_answers_over_tcp() {
     c.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
 }
+
+#[test]
+fn log_puts_arrivals_in_their_player_turn() {
+    let scen = hexwar_sim::load::scenario("morne-plaine").unwrap();
+    let mut s = Session::new(scen.clone(), hexwar_engine::Side(0), "random", 2).unwrap();
+    while s.state().turn() < 4 && !s.state().is_over() {
+        if s.state().active_side() == s.human() {
+            ok(post(&mut s, "/api/action", r#"{"type":"end_phase"}"#));
+        } else {
+            ok(post(&mut s, "/api/ai/finish", ""));
+        }
+    }
+    let log = ok(get(&mut s, "/api/state"))["log"].clone();
+    let log = log.as_array().unwrap();
+    let mut arrivals = 0;
+    for (i, e) in log.iter().enumerate() {
+        let text = e["text"].as_str().unwrap();
+        let Some((unit, _)) = text.split_once(" arrives at ") else {
+            continue;
+        };
+        arrivals += 1;
+        let side = scen.unit(scen.unit_by_id(unit).unwrap()).side;
+        assert_eq!(e["side"], scen.side(side).id, "{text}");
+        let phase = log[i..]
+            .iter()
+            .find(|x| x["text"].as_str().unwrap().starts_with("turn "))
+            .expect("a phase begins after the arrival");
+        assert_eq!((&phase["turn"], &phase["side"]), (&e["turn"], &e["side"]));
+    }
+    assert!(arrivals > 0, "morne-plaine has reinforcements by turn 3");
+}

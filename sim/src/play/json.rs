@@ -373,8 +373,9 @@ pub struct LogEntry {
     pub dice: Option<DiceJson>,
 }
 
-/// Describes events for the log; `cursor` is the (turn, side) they belong
-/// to, moved on by each phase's start.
+/// Describes events for the log; `cursor` is the (turn, side) of the last
+/// phase begun (turn 0 and the second side before the game's first), moved
+/// on by each phase's start.
 pub fn log_entries(scen: &Scenario, cursor: &mut (u8, Side), events: &[Event]) -> Vec<LogEntry> {
     events
         .iter()
@@ -382,9 +383,25 @@ pub fn log_entries(scen: &Scenario, cursor: &mut (u8, Side), events: &[Event]) -
             if let Event::PhaseBegan { turn, side, .. } = e {
                 *cursor = (*turn, *side);
             }
+            // Arrivals come just before their side's player-turn begins:
+            // they belong to it, not to the one that just ended.
+            let (turn, side) = match e {
+                Event::Arrived { unit, .. }
+                | Event::Delayed { unit, .. }
+                | Event::Landing { unit, .. } => {
+                    let s = scen.unit(*unit).side;
+                    let turn = if s.index() > cursor.1.index() {
+                        cursor.0
+                    } else {
+                        cursor.0 + 1
+                    };
+                    (turn, s)
+                }
+                _ => *cursor,
+            };
             LogEntry {
-                turn: cursor.0,
-                side: scen.side(cursor.1).id.clone(),
+                turn,
+                side: scen.side(side).id.clone(),
                 text: e.describe(scen),
                 dice: match e {
                     Event::Combat { roll, .. } => Some(DiceJson {

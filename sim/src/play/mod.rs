@@ -136,7 +136,7 @@ impl Session {
             ai_rng,
             version: 0,
             log: Vec::new(),
-            cursor: (1, Side(0)),
+            cursor: (0, Side(1)),
             intent: Vec::new(),
             map_svg,
         };
@@ -195,7 +195,7 @@ impl Session {
         }
         self.log.clear();
         self.intent.clear();
-        self.cursor = (1, Side(0));
+        self.cursor = (0, Side(1));
         self.record(&events);
         self.version += 1;
     }
