@@ -30,6 +30,9 @@ pub struct ReplayArgs {
     pub run: Option<PathBuf>,
     /// Leave out the lines about phases beginning and hexes changing hands.
     pub brief: bool,
+    /// Print what each player said it meant to do, turn by turn, without
+    /// the events.
+    pub explain: bool,
 }
 
 /// One player-turn of the log.
@@ -62,6 +65,9 @@ pub struct Replay {
     pub record: GameRecord,
     /// Turn by turn.
     pub turns: Vec<PlayerTurn>,
+    /// Printed as intents only (`--explain`).
+    #[serde(skip)]
+    pub explain: bool,
 }
 
 /// Plays the game again and keeps its log.
@@ -118,6 +124,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Replay> {
         players,
         turns,
         record,
+        explain: args.explain,
     })
 }
 
@@ -190,13 +197,25 @@ impl fmt::Display for Replay {
             self.scenario, self.game, self.seed, self.players[0], self.players[1], r.game_seed
         )?;
         for t in &self.turns {
+            if self.explain && t.intent.is_empty() {
+                continue;
+            }
             writeln!(f, "\n== turn {}, {}", t.turn, t.side)?;
             for l in &t.intent {
                 writeln!(f, "  intent: {l}")?;
             }
-            for l in &t.lines {
-                writeln!(f, "  {l}")?;
+            if !self.explain {
+                for l in &t.lines {
+                    writeln!(f, "  {l}")?;
+                }
             }
+        }
+        if self.explain && self.turns.iter().all(|t| t.intent.is_empty()) {
+            writeln!(
+                f,
+                "\n(neither player states its intent: {} vs {})",
+                self.players[0], self.players[1]
+            )?;
         }
         Ok(())
     }

@@ -271,7 +271,21 @@ fn replay_plays_a_game_of_a_run_again_with_its_log() {
     // A heuristic player says what it meant each turn.
     let o = hexwar(&["replay", "--blue", "heuristic", "--game", "2", "--brief"]);
     expect_code(&o, 0);
-    assert!(stdout(&o).contains("  intent: "), "{}", stdout(&o));
+    let full = stdout(&o);
+    assert!(full.contains("  intent: "), "{full}");
+    // --explain: the intents alone, the heuristic's turns only.
+    let o = hexwar(&["replay", "--blue", "heuristic", "--game", "2", "--explain"]);
+    expect_code(&o, 0);
+    let explained = stdout(&o);
+    assert!(explained.contains("  intent: "), "{explained}");
+    assert!(
+        explained
+            .lines()
+            .filter(|l| l.starts_with("  "))
+            .all(|l| l.starts_with("  intent: ")),
+        "{explained}"
+    );
+    assert!(explained.lines().count() < full.lines().count());
     let o = hexwar(&["replay", "--run", dir.to_str().unwrap(), "--game", "9"]);
     expect_code(&o, 2);
     assert!(stderr(&o).contains("has 4 games"), "{}", stderr(&o));
