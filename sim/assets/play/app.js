@@ -180,32 +180,54 @@ function nearestHex(x, y) {
 // ---------------------------------------------------------- pan and zoom --
 
 const board = () => $('board');
+const pane = () => $('map-scroll');
+const MAP_MARGIN = 40;   // map units of empty space around the map
+const vb = {x: 0, y: 0}; // top-left of the SVG's viewBox
 
-// Keeps the map on screen: it may not be dragged more than a margin away.
-function clampView() {
+// The map is a native scroll area (so a WebDriver's scroll-into-view and
+// the keyboard work): the SVG is drawn at the zoom's size, panning scrolls.
+// view.tx, view.ty: where the map's origin is, in pixels from the visible
+// area's top-left corner.
+function paneRect() {
+  const p = pane();
+  const r = p.getBoundingClientRect();
+  return {left: r.left, top: r.top, width: p.clientWidth, height: p.clientHeight};
+}
+
+function layout() {
   if (!SCEN) return;
-  const r = board().getBoundingClientRect();
-  const m = 60;
-  const w = SCEN.width * view.s, h = SCEN.height * view.s;
-  const clamp = (t, size, avail) => size + 2 * m <= avail
-    ? Math.min(Math.max(t, m), avail - size - m)
-    : Math.min(Math.max(t, avail - size - m), m);
-  view.tx = clamp(view.tx, w, r.width);
-  view.ty = clamp(view.ty, h, r.height);
+  const p = pane();
+  const W = SCEN.width + 2 * MAP_MARGIN, H = SCEN.height + 2 * MAP_MARGIN;
+  const sw = Math.max(p.clientWidth, W * view.s), sh = Math.max(p.clientHeight, H * view.s);
+  vb.x = -MAP_MARGIN - (sw / view.s - W) / 2;
+  vb.y = -MAP_MARGIN - (sh / view.s - H) / 2;
+  const b = board();
+  b.setAttribute('width', sw.toFixed(1));
+  b.setAttribute('height', sh.toFixed(1));
+  b.setAttribute('viewBox', `${vb.x.toFixed(3)} ${vb.y.toFixed(3)} ${(sw / view.s).toFixed(3)} ${(sh / view.s).toFixed(3)}`);
+}
+
+function syncFromScroll() {
+  const p = pane();
+  view.tx = -vb.x * view.s - p.scrollLeft;
+  view.ty = -vb.y * view.s - p.scrollTop;
 }
 
 function applyView() {
-  clampView();
-  $('viewport').setAttribute('transform', `translate(${view.tx.toFixed(2)},${view.ty.toFixed(2)}) scale(${view.s.toFixed(4)})`);
+  layout();
+  const p = pane();
+  p.scrollLeft = -vb.x * view.s - view.tx;
+  p.scrollTop = -vb.y * view.s - view.ty;
+  syncFromScroll();
 }
 
 function toMap(clientX, clientY) {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   return {x: (clientX - r.left - view.tx) / view.s, y: (clientY - r.top - view.ty) / view.s};
 }
 
 function zoomAt(factor, cx, cy) {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   if (cx === undefined) { cx = r.left + r.width / 2; cy = r.top + r.height / 2; }
   const p = toMap(cx, cy);
   const s = Math.min(4, Math.max(0.12, view.s * factor));
@@ -216,9 +238,9 @@ function zoomAt(factor, cx, cy) {
 }
 
 function fitMap() {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   if (!SCEN || r.width === 0) return;
-  const s = Math.min(r.width / SCEN.width, r.height / SCEN.height) * 0.98;
+  const s = Math.min(r.width / (SCEN.width + 2 * MAP_MARGIN), r.height / (SCEN.height + 2 * MAP_MARGIN));
   view.s = s;
   view.tx = (r.width - SCEN.width * s) / 2;
   view.ty = (r.height - SCEN.height * s) / 2;
@@ -226,7 +248,7 @@ function fitMap() {
 }
 
 function centerOn(x, y, s) {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   if (s) view.s = s;
   view.tx = r.width / 2 - x * view.s;
   view.ty = r.height / 2 - y * view.s;
@@ -236,10 +258,10 @@ function centerOn(x, y, s) {
 // Initial view: the whole map when it is readable that way, otherwise a
 // readable zoom centred on the person's forces.
 function initialView() {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   const fit = Math.min(r.width / SCEN.width, r.height / SCEN.height) * 0.98;
   if (fit >= 0.55) { fitMap(); return; }
-  const s = Math.max(fit, Math.min(1, (r.width / SCEN.width) * 0.98));
+  const s = Math.max(fit, Math.min(1, r.width / (SCEN.width + 2 * MAP_MARGIN)));
   const pts = [];
   for (const u of units.values()) {
     if (u.hex && unitSide(u.id) === me && hexes.has(u.hex)) pts.push(hexes.get(u.hex));
@@ -252,20 +274,21 @@ function initialView() {
 }
 
 function isVisible(x, y, margin = 40) {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   const sx = x * view.s + view.tx, sy = y * view.s + view.ty;
   return sx > margin && sy > margin && sx < r.width - margin && sy < r.height - margin;
 }
 
 async function panTo(x, y, ms = 250) {
-  const r = board().getBoundingClientRect();
+  const r = paneRect();
   const tx0 = view.tx, ty0 = view.ty;
   view.tx = r.width / 2 - x * view.s;
   view.ty = r.height / 2 - y * view.s;
-  clampView();
+  applyView(); // clamps to what can be scrolled
   const tx1 = view.tx, ty1 = view.ty;
   view.tx = tx0;
   view.ty = ty0;
+  applyView();
   const t0 = performance.now();
   await new Promise((done) => {
     const step = (t) => {
@@ -315,6 +338,7 @@ function setupPanZoom() {
   b.addEventListener('pointerup', end);
   b.addEventListener('pointercancel', end);
   b.addEventListener('pointerleave', () => { $('hover-info').hidden = true; });
+  pane().addEventListener('scroll', syncFromScroll);
   b.addEventListener('wheel', (e) => {
     e.preventDefault();
     const d = e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY;
@@ -325,7 +349,7 @@ function setupPanZoom() {
   $('zoom-in').onclick = () => zoomAt(1.25);
   $('zoom-out').onclick = () => zoomAt(0.8);
   $('zoom-fit').onclick = fitMap;
-  window.addEventListener('resize', () => applyView());
+  window.addEventListener('resize', () => { if (SCEN) applyView(); });
 }
 
 let hoverPending = null;
@@ -392,6 +416,7 @@ async function loadMap() {
 // -------------------------------------------------------------- counters --
 
 function counterSize() { return SCEN.hex_size; }
+function stackStep() { return counterSize() * 0.15; }
 
 function natoGlyph(kind, w, h, color) {
   const g = sv('g', {class: 'nato', stroke: color, 'stroke-width': 1, fill: 'none'});
@@ -441,7 +466,7 @@ function buildCounter(u, def) {
   const side = sideOf(def.side);
   const fill = SIDE_FILL[side] || '#666';
   const ink = '#fff';
-  const g = sv('g', {class: `counter side-${side}`, dataset: {unit: u.id, side: def.side}});
+  const g = sv('g', {class: `counter side-${side}`, dataset: {unit: u.id, side: def.side, at: u.hex || ''}});
   const maxSteps = def.steps || 1;
   const reduced = u.steps > 0 && u.steps < maxSteps;
   g.append(sv('rect', {class: 'counter-shadow', x: 1.2, y: 1.2, width: s, height: s, rx: 2.2, fill: 'rgba(0,0,0,0.45)'}));
@@ -519,7 +544,7 @@ function counterPositions() {
     if (sel && ids.includes(sel.id)) { ids.splice(ids.indexOf(sel.id), 1); ids.push(sel.id); }
     const h = hexes.get(hex);
     const n = ids.length;
-    const step = s * 0.12;
+    const step = stackStep();
     ids.forEach((id, k) => {
       const off = (k - (n - 1) / 2) * step;
       pos.set(id, {x: h.x - s / 2 + off, y: h.y - s / 2 + off, order: k, n});
@@ -556,6 +581,13 @@ function renderCounters(slides) {
     if (candidates.has(id)) g.classList.add('can-join');
     if (attackers.has(id)) g.classList.add('attacking');
     g.setAttribute('transform', `translate(${p.x.toFixed(2)},${p.y.toFixed(2)})`);
+    if (p.order < p.n - 1) {
+      // A counter under others shows only its top strip: an empty box above
+      // it moves the centre of its bounds into that strip, where a click (a
+      // WebDriver's, which aims at the centre) reaches this counter.
+      const s = counterSize(), d = stackStep();
+      g.append(sv('rect', {class: 'hit-helper', x: 0, y: d - s, width: s, height: s - d, fill: 'none', stroke: 'none', 'pointer-events': 'none'}));
+    }
     layer.append(g);
   }
   if (slides && slides.length) return animateSlides(slides);
@@ -594,22 +626,29 @@ function animateSlides(slides) {
 
 // ------------------------------------------------------------ highlights --
 
-function hexHighlight(label, cls, text, title) {
+// A highlighted hex: a shaded polygon under the counters (data-area) and a
+// badge above them with its cost or chance (data-hex, or data-target for an
+// attack), so the badge can always be clicked.
+function hexHighlight(label, cls, text, title, key = 'hex') {
   const h = hexes.get(label);
   if (!h) return null;
   const R = SCEN.hex_size;
-  const g = sv('g', {class: 'hl ' + cls, dataset: {hex: label}});
+  const g = sv('g', {class: 'hl ' + cls, dataset: {area: label}});
   g.append(sv('polygon', {points: hexPoints(h.x, h.y, R * 0.94)}));
-  if (text) {
-    const lbl = sv('g', {class: 'hl-label', dataset: {hexLabel: label}});
-    const w = Math.max(R * 0.5, text.length * R * 0.17 + R * 0.12);
-    const y = h.y + R * 0.64;
-    lbl.append(sv('rect', {x: h.x - w / 2, y: y - R * 0.17, width: w, height: R * 0.3, rx: R * 0.08}));
-    lbl.append(sv('text', {x: h.x, y: y + R * 0.07, 'font-size': R * 0.22, 'text-anchor': 'middle', text}));
-    $('label-layer').append(lbl);
-  }
   if (title) g.append(sv('title', {text: title}));
   $('highlight-layer').append(g);
+  const badge = sv('g', {class: 'hl-badge ' + cls});
+  badge.dataset[key] = label;
+  const y = h.y + R * 0.66;
+  if (text) {
+    const w = Math.max(R * 0.5, text.length * R * 0.17 + R * 0.14);
+    badge.append(sv('rect', {x: h.x - w / 2, y: y - R * 0.16, width: w, height: R * 0.3, rx: R * 0.08}));
+    badge.append(sv('text', {x: h.x, y: y + R * 0.075, 'font-size': R * 0.22, 'text-anchor': 'middle', text}));
+  } else {
+    badge.append(sv('circle', {cx: h.x, cy: y, r: R * 0.11}));
+  }
+  if (title) badge.append(sv('title', {text: title}));
+  $('label-layer').append(badge);
   return g;
 }
 
@@ -637,7 +676,17 @@ function renderHighlights() {
   const mine = myTurn();
   // Combat: the target, the attackers' hexes.
   if (combat) {
-    hexHighlight(combat.target, 'hl-target', null, `defender ${combat.target}`);
+    hexHighlight(combat.target, 'hl-target', '⚔', `defender ${combat.target}`, 'target');
+  } else if (mine && phaseKind() === 'combat' && !(sel && sel.info && !sel.readonly)) {
+    // Every hex the person could attack now.
+    const targets = new Set();
+    for (const u of units.values()) {
+      if (unitSide(u.id) !== me || !u.hex || !u.can_attack) continue;
+      for (const e of units.values()) {
+        if (e.hex && e.steps > 0 && unitSide(e.id) !== me && adjacent(u.hex, e.hex)) targets.add(e.hex);
+      }
+    }
+    for (const t of targets) hexHighlight(t, 'hl-attackable', '⚔', `attack ${t}`, 'target');
   } else if (sel && sel.info && !sel.readonly && mine) {
     const info = sel.info;
     const k = phaseKind();
@@ -657,7 +706,7 @@ function renderHighlights() {
     }
     if (k === 'combat') {
       for (const a of info.attacks || []) {
-        hexHighlight(a.hex, a.ok ? 'hl-attackable' : 'hl-attackable hl-no', null, a.ok ? `attack ${a.hex}` : `${a.hex}: ${a.reason || 'cannot attack'}`);
+        hexHighlight(a.hex, a.ok ? 'hl-attackable' : 'hl-attackable hl-no', a.ok ? '⚔' : '×', a.ok ? `attack ${a.hex}` : `${a.hex}: ${a.reason || 'cannot attack'}`, 'target');
       }
     }
   }
@@ -1005,8 +1054,13 @@ async function onBoardClick(e) {
   if (!SCEN || !STATE) return;
   if (document.body.dataset.aiRunning === '1') return;
   const cEl = e.target.closest && e.target.closest('[data-unit]');
+  const tEl = e.target.closest && e.target.closest('[data-target]');
   const hEl = e.target.closest && e.target.closest('[data-hex]');
-  const lEl = e.target.closest && e.target.closest('[data-hex-label]');
+  const lEl = e.target.closest && e.target.closest('[data-area]');
+  if (tEl) {
+    if (myTurn() && phaseKind() === 'combat') await startAttack(tEl.dataset.target);
+    return;
+  }
   if (cEl) {
     // A counter standing in a highlighted hex: the counter wins for the
     // person's own units (select), otherwise see onCounterClick.
@@ -1014,7 +1068,7 @@ async function onBoardClick(e) {
     return;
   }
   if (hEl) { await onHexClick(hEl.dataset.hex, true); return; }
-  if (lEl) { await onHexClick(lEl.dataset.hexLabel, true); return; }
+  if (lEl) { await onHexClick(lEl.dataset.area, true); return; }
   const p = toMap(e.clientX, e.clientY);
   const h = nearestHex(p.x, p.y);
   if (h) await onHexClick(h.label, false);
@@ -1022,11 +1076,15 @@ async function onBoardClick(e) {
 }
 
 function setupHover() {
-  const hl = $('highlight-layer');
-  hl.addEventListener('pointerover', (e) => {
-    const g = e.target.closest('[data-hex]');
+  const b = board();
+  const clear = () => {
+    hoverPath = null;
+    $('path-layer').querySelectorAll('.path.move, .path.rail, .path.charge').forEach((n) => n.remove());
+  };
+  b.addEventListener('pointerover', (e) => {
+    const g = e.target.closest && e.target.closest('[data-area], [data-hex]');
     if (!g || !sel || !sel.info) return;
-    const label = g.dataset.hex;
+    const label = g.dataset.area || g.dataset.hex;
     const u = units.get(sel.id);
     let path = null, cls = 'move';
     if (g.classList.contains('hl-move')) {
@@ -1034,23 +1092,22 @@ function setupHover() {
       if (d && d.path) path = d.path;
     } else if (g.classList.contains('hl-rail')) {
       const d = (sel.info.rail.destinations || []).find((x) => x.hex === label);
-      if (d && d.path) path = d.path; else path = [label];
+      path = d && (d.rail_hexes || d.path) ? (d.rail_hexes || d.path) : [label];
       cls = 'rail';
     } else if (g.classList.contains('hl-charge')) {
       path = [label]; cls = 'charge';
     }
     if (path && u && u.hex) {
+      clear();
       hoverPath = {labels: [u.hex, ...path.filter((x) => x !== u.hex)], cls};
-      $('path-layer').querySelectorAll('.path.move, .path.rail, .path.charge').forEach((n) => n.remove());
       drawPath(hoverPath.labels, hoverPath.cls);
     }
   });
-  hl.addEventListener('pointerout', (e) => {
-    const g = e.target.closest('[data-hex]');
+  b.addEventListener('pointerout', (e) => {
+    const g = e.target.closest && e.target.closest('[data-area], [data-hex]');
     if (!g) return;
     if (e.relatedTarget && g.contains(e.relatedTarget)) return;
-    hoverPath = null;
-    $('path-layer').querySelectorAll('.path.move, .path.rail, .path.charge').forEach((n) => n.remove());
+    clear();
   });
 }
 
