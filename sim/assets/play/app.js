@@ -3,8 +3,33 @@
 'use strict';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
-const SIDE_FILL = ['#3b6db3', '#b8403a'];
-const SIDE_DARK = ['#1f3f70', '#6e211c'];
+let SIDE_FILL = ['#3b6db3', '#b8403a'];
+let SIDE_DARK = ['#1f3f70', '#6e211c'];
+
+// Counter colours by nation where the side's id or name says which.
+const NATION_COLOURS = [
+  [/soviet|red army/i, '#b23a32'],
+  [/axis|german|wehrmacht/i, '#55636d'],
+  [/japan/i, '#8a7628'],
+  [/french|france/i, '#2f5fa8'],
+  [/prussia/i, '#3d6b45'],
+  [/commonwealth|british/i, '#a8483a'],
+];
+
+function darken(hex, k) {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(v * k));
+  return '#' + c.map((v) => v.toString(16).padStart(2, '0')).join('');
+}
+
+function chooseColours(sides) {
+  const picked = sides.map((sd, i) => {
+    const hit = NATION_COLOURS.find(([re]) => re.test(sd.id) || re.test(sd.name));
+    return hit ? hit[1] : SIDE_FILL[i];
+  });
+  if (picked[0] !== picked[1]) SIDE_FILL = picked;
+  SIDE_DARK = SIDE_FILL.map((c) => darken(c, 0.55));
+}
 const AI_PAUSE_MS = 300;
 const SLIDE_MS = 320;
 
@@ -260,11 +285,16 @@ function centerOn(x, y, s) {
 function initialView() {
   const r = paneRect();
   const fit = Math.min(r.width / SCEN.width, r.height / SCEN.height) * 0.98;
-  if (fit >= 0.55) { fitMap(); return; }
-  const s = Math.max(fit, Math.min(1, r.width / (SCEN.width + 2 * MAP_MARGIN)));
-  const pts = [];
-  for (const u of units.values()) {
-    if (u.hex && unitSide(u.id) === me && hexes.has(u.hex)) pts.push(hexes.get(u.hex));
+  if (fit >= 0.72) { fitMap(); return; }
+  const s = Math.max(fit, Math.min(1, Math.max(0.8, r.width / (SCEN.width + 2 * MAP_MARGIN))));
+  // The front: the person's units nearest the enemy's.
+  const onMap = (side) => [...units.values()].filter((u) => u.hex && u.steps > 0 && hexes.has(u.hex) && (unitSide(u.id) === me) === side).map((u) => hexes.get(u.hex));
+  const mine = onMap(true), theirs = onMap(false);
+  let pts = mine;
+  if (mine.length && theirs.length) {
+    const dist = mine.map((h) => [h, Math.min(...theirs.map((t) => Math.hypot(t.x - h.x, t.y - h.y)))]).sort((a, b) => a[1] - b[1]);
+    const near = dist.filter(([, dd]) => dd <= SCEN.hex_size * 7).map(([h]) => h);
+    pts = near.length ? near : dist.slice(0, 5).map(([h]) => h);
   }
   if (!pts.length) for (const u of units.values()) if (u.hex && hexes.has(u.hex)) pts.push(hexes.get(u.hex));
   if (!pts.length) { fitMap(); return; }
@@ -1608,6 +1638,7 @@ async function start() {
     if (me < 0) me = 1;
     for (const h of scen.hexes) hexes.set(h.label, h);
     for (const u of scen.units) unitDefs.set(u.id, u);
+    chooseColours(scen.sides);
     document.documentElement.style.setProperty('--side0', SIDE_FILL[0]);
     document.documentElement.style.setProperty('--side1', SIDE_FILL[1]);
     try { await loadMap(); } catch (e) { error(e); }
@@ -1625,4 +1656,21 @@ async function start() {
   afterAction();
 }
 
-window.addEventListener('DOMContentLoaded', start);
+// Another tab or a script may change the game: look now and then, quietly.
+async function poll() {
+  if (!STATE || busyCount > 0 || aiRunning || document.hidden) return;
+  try {
+    const r = await fetch('/api/state');
+    if (!r.ok) return;
+    const st = await r.json();
+    if (busyCount > 0 || aiRunning || !STATE || st.version === STATE.version) return;
+    if (st.log && STATE.log && st.log.length < STATE.log.length) resetLocal();
+    await applyResponse(st);
+    afterAction();
+  } catch (_) { /* the server may be gone: say nothing until an action fails */ }
+}
+
+window.addEventListener('DOMContentLoaded', () => {
+  start();
+  setInterval(poll, 4000);
+});
