@@ -1399,7 +1399,31 @@ function renderPanel() {
   for (const t of intent) ul.append(el('li', {text: t}));
   renderUnitInfo();
   renderCombat();
+  renderReinforcements();
   renderLog();
+}
+
+// Units still to come, by turn of arrival, both sides.
+function renderReinforcements() {
+  const box = $('reinforcements');
+  const due = [];
+  for (const u of units.values()) {
+    const def = unitDefs.get(u.id);
+    if (!def || u.hex || u.steps <= 0 || !(def.arrives > STATE.turn)) continue;
+    due.push([def.arrives, sideOf(def.side), u.id, def]);
+  }
+  box.hidden = !due.length;
+  if (!due.length) return;
+  due.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2].localeCompare(b[2]));
+  $('reinf-count').textContent = `(${due.length})`;
+  const list = $('reinf-list');
+  list.textContent = '';
+  let turn = null;
+  for (const [t, side, id, def] of due) {
+    if (t !== turn) { list.append(el('div', {class: 'reinf-turn', text: `Turn ${t}`})); turn = t; }
+    list.append(el('div', {class: 'reinf-unit side-' + side, title: def.type},
+      el('span', {class: 'swatch side-' + side}), document.createTextNode(`${id} · ${def.name}${def.hex ? ' → ' + def.hex : ''}`)));
+  }
 }
 
 function infoRow(k, v, cls) {
