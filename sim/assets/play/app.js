@@ -1348,7 +1348,7 @@ function renderPanel() {
   const side = sideOf(STATE.side);
   const stm = $('side-to-move');
   stm.textContent = STATE.over ? 'Game over' : `${sideName(STATE.side)}${STATE.your_turn ? ' (you)' : ' (computer)'}`;
-  stm.className = 'side-chip side-' + side;
+  stm.className = 'side-chip side-' + (STATE.over ? -1 : side);
   $('phase').textContent = STATE.phase;
   const strip = $('phase-strip');
   strip.textContent = '';
