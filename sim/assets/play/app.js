@@ -1285,6 +1285,13 @@ async function runAI() {
     document.body.dataset.aiRunning = '0';
     $('ai-controls').hidden = true;
     $('ai-step').hidden = true;
+    $('ai-controls').classList.remove('waiting');
+    if (STATE && !STATE.your_turn && !STATE.over) {
+      // Stopped by an error: leave a way on.
+      $('ai-controls').hidden = false;
+      $('ai-controls').classList.add('waiting');
+      $('ai-label').textContent = 'The computer stopped. Skip to let it finish its turn.';
+    }
     busyDec();
     renderAll();
     if (STATE && STATE.over) showGameOver();
@@ -1369,6 +1376,7 @@ function renderPanel() {
   const showAir = (STATE.air_points || []).some((x) => x > 0) || (SCEN.combat && (SCEN.combat.air || []).some((x) => x > 0));
   $('score').classList.toggle('no-air', !showAir);
   // Actions.
+  if (!aiRunning) $('ai-controls').hidden = !(!STATE.your_turn && !STATE.over);
   const mine = myTurn();
   $('end-phase').disabled = !mine;
   $('end-phase').textContent = mine ? `End ${STATE.phase} phase` : 'End phase';
