@@ -17,6 +17,9 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use hexwar_ai::{AiRng, Player, RandomPlayer};
+use hexwar_engine::{Action, GameState, Scenario};
+use rand::SeedableRng;
 use serde_json::{Value, json};
 use webdriver::{Browser, which};
 
@@ -48,9 +51,14 @@ struct Server {
 
 impl Server {
     fn start(scenario: &str, seed: u64) -> Server {
+        Server::start_with(scenario, seed, &[])
+    }
+
+    fn start_with(scenario: &str, seed: u64, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hexwar"))
             .args(["play", "--scenario", scenario, "--port", "0"])
             .args(["--seed", &seed.to_string(), "--ai", "heuristic"])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -304,6 +312,98 @@ fn e2e_move_attack_end_turn_ai_replies() {
         );
         assert_eq!(on_page.as_str(), hex.as_deref(), "counter {id} on the page");
     }
+}
+
+/// The first position of seeded random games where `want` holds for a
+/// legal action: the position (as a saved-game file) and that action.
+fn position(scenario: &str, want: impl Fn(&Action) -> bool) -> (PathBuf, Scenario, Action) {
+    let scen = hexwar_sim::load::scenario(scenario).expect("built-in scenario");
+    let mut legal = Vec::new();
+    for seed in 0..50 {
+        let mut dice = AiRng::seed_from_u64(seed);
+        let mut rng = AiRng::seed_from_u64(seed + 1000);
+        let mut st = GameState::new(&scen, &mut dice);
+        let mut players = [RandomPlayer::default(), RandomPlayer::default()];
+        while !st.is_over() {
+            st.legal_actions(&scen, &mut legal);
+            if let Some(&a) = legal.iter().find(|a| want(a)) {
+                let file = std::env::temp_dir()
+                    .join(format!("hexwar-e2e-{scenario}-{}.json", std::process::id()));
+                let saved = serde_json::to_string(&st.to_saved(&scen)).expect("saved game");
+                std::fs::write(&file, saved).expect("write the position");
+                return (file, (*scen).clone(), a);
+            }
+            let a = players[st.active_side().index()].choose(&scen, &st, &mut rng);
+            st.apply(&scen, a, &mut dice, &mut ()).expect("legal");
+        }
+    }
+    panic!("no such position in {scenario}");
+}
+
+/// Opens the page on `file` (the person playing the side to move), clicks
+/// `unit`'s counter, then the badge of `hex`, and returns the server's
+/// state after.
+fn click_unit_then_hex(
+    driver: &std::path::Path,
+    chromium: &std::path::Path,
+    scenario: &str,
+    file: &std::path::Path,
+    side: &str,
+    unit: &str,
+    hex: &str,
+) -> Value {
+    let server = Server::start_with(
+        scenario,
+        1,
+        &["--state", file.to_str().unwrap(), "--side", side],
+    );
+    let b = Browser::start(driver, chromium);
+    b.goto(&format!("{}/", server.url));
+    b.wait_for("[data-unit]", 30);
+    wait_for_my_turn(&b, 60);
+    b.click(&b.wait_for(&format!("[data-unit=\"{unit}\"]"), 10));
+    wait_idle(&b);
+    b.click(&b.wait_for(&format!("[data-hex=\"{hex}\"]"), 10));
+    wait_idle(&b);
+    server.state()
+}
+
+#[test]
+fn e2e_rail_move_and_charge_by_clicks() {
+    let Some((driver, chromium)) = tools() else {
+        return;
+    };
+    // A rail move in Malaya.
+    let (file, scen, a) = position("malaya", |a| matches!(a, Action::RailMove { .. }));
+    let Action::RailMove { unit, to } = a else {
+        unreachable!()
+    };
+    let (id, label) = (&scen.unit(unit).id, scen.grid().label(to));
+    let side = &scen.side(scen.unit(unit).side).id;
+    let st = click_unit_then_hex(&driver, &chromium, "malaya", &file, side, id, &label);
+    assert_eq!(
+        unit_hex(&st, id).as_deref(),
+        Some(label.as_str()),
+        "{id} went by rail"
+    );
+    assert_eq!(st["rail"]["used"], 1);
+    let _ = std::fs::remove_file(file);
+
+    // A charge in Morne-Plaine.
+    let (file, scen, a) = position("morne-plaine", |a| matches!(a, Action::Charge { .. }));
+    let Action::Charge { unit, target } = a else {
+        unreachable!()
+    };
+    let (id, label) = (&scen.unit(unit).id, scen.grid().label(target));
+    let side = &scen.side(scen.unit(unit).side).id;
+    let st = click_unit_then_hex(&driver, &chromium, "morne-plaine", &file, side, id, &label);
+    let log = st["log"].as_array().unwrap();
+    assert!(
+        log.iter()
+            .any(|e| e["text"].as_str().is_some_and(|t| t.contains("charge"))),
+        "the charge is in the log: {log:?}"
+    );
+    let _ = std::fs::remove_file(file);
 }
 
 /// The README's screenshots: each built-in scenario after a few moves, a
