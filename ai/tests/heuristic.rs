@@ -1,58 +1,12 @@
 //! The heuristic player (issue #6): legal, deterministic, stronger than
 //! random, and finds the moves of a few small tactical fixtures.
 
+mod common;
+
+use common::{fixture, play, scenario};
 use hexwar_ai::{AiRng, HeuristicPlayer, Player, RandomPlayer};
-use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, supply};
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, supply};
 use rand::{RngCore, SeedableRng};
-
-const MAX_ACTIONS: usize = 50_000;
-
-fn scenario(name: &str) -> std::sync::Arc<Scenario> {
-    builtin::load(name).expect("built-in scenario")
-}
-
-/// Plays one game; every action chosen is checked. Returns the winner and
-/// the actions (when `record`).
-fn play(
-    scen: &Scenario,
-    players: &mut [Box<dyn Player>; 2],
-    seed: u64,
-    record: bool,
-) -> (Option<Side>, Vec<Action>) {
-    let mut dice = AiRng::seed_from_u64(seed);
-    let mut rngs = [
-        AiRng::seed_from_u64(seed ^ 0x5151_0000),
-        AiRng::seed_from_u64(seed ^ 0xa0a0_0000),
-    ];
-    let mut state = GameState::new(scen, &mut dice);
-    let mut log = Vec::new();
-    let mut n = 0;
-    while !state.is_over() {
-        let side = state.active_side().index();
-        let a = players[side].choose(scen, &state, &mut rngs[side]);
-        if let Err(e) = state.check(scen, a) {
-            panic!(
-                "{} chose an illegal action {a:?} in {} turn {} phase {:?}: {}",
-                players[side].name(),
-                scen.name(),
-                state.turn(),
-                state.phase(scen),
-                e.describe(scen)
-            );
-        }
-        if record {
-            log.push(a);
-        }
-        state.apply_unchecked(scen, a, &mut dice, &mut ());
-        n += 1;
-        assert!(
-            n < MAX_ACTIONS,
-            "game {seed} of {} does not end",
-            scen.name()
-        );
-    }
-    (state.result().and_then(|r| r.winner), log)
-}
 
 fn players(heuristic_side: usize) -> [Box<dyn Player>; 2] {
     let h: Box<dyn Player> = Box::new(HeuristicPlayer::default());
@@ -211,12 +165,6 @@ fn measure() {
             worst
         );
     }
-}
-
-fn fixture(name: &str) -> Scenario {
-    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).expect("fixture");
-    Scenario::from_toml(&src, &path).unwrap_or_else(|e| panic!("{path}: {e:?}"))
 }
 
 /// The actions the heuristic player takes for the side to move until the

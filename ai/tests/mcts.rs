@@ -3,59 +3,16 @@
 
 use std::time::Instant;
 
+mod common;
+
+use common::{fixture, play, player_turn};
 use hexwar_ai::mcts::{Budget, CHARGE_SAMPLES, DefaultRanker, MctsPlayer, Ranker};
 use hexwar_ai::{AiRng, Player, RandomPlayer};
-use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat};
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat, supply};
 use rand::SeedableRng;
-
-const MAX_ACTIONS: usize = 50_000;
-
-fn fixture(name: &str) -> Scenario {
-    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).expect("fixture");
-    Scenario::from_toml(&src, &path).unwrap_or_else(|e| panic!("{path}: {e:?}"))
-}
 
 fn mcts(iters: u32, seed: u64) -> MctsPlayer {
     MctsPlayer::new(Budget::Iterations(iters), seed)
-}
-
-/// Plays one game; every action chosen is checked. Returns the result's
-/// winner, the actions and the number of actions.
-fn play(
-    scen: &Scenario,
-    players: &mut [Box<dyn Player>; 2],
-    seed: u64,
-) -> (Option<Side>, Vec<Action>) {
-    let mut dice = AiRng::seed_from_u64(seed);
-    let mut rngs = [
-        AiRng::seed_from_u64(seed ^ 0x5151_0000),
-        AiRng::seed_from_u64(seed ^ 0xa0a0_0000),
-    ];
-    let mut state = GameState::new(scen, &mut dice);
-    let mut log = Vec::new();
-    while !state.is_over() {
-        let side = state.active_side().index();
-        let a = players[side].choose(scen, &state, &mut rngs[side]);
-        if let Err(e) = state.check(scen, a) {
-            panic!(
-                "{} chose an illegal action {a:?} in {} turn {} phase {:?}: {}",
-                players[side].name(),
-                scen.name(),
-                state.turn(),
-                state.phase(scen),
-                e.describe(scen)
-            );
-        }
-        log.push(a);
-        state.apply_unchecked(scen, a, &mut dice, &mut ());
-        assert!(
-            log.len() < MAX_ACTIONS,
-            "game {seed} of {} does not end",
-            scen.name()
-        );
-    }
-    (state.result().and_then(|r| r.winner), log)
 }
 
 #[test]
@@ -66,7 +23,7 @@ fn mcts_plays_only_legal_actions_in_every_builtin_scenario() {
             let m: Box<dyn Player> = Box::new(mcts(16, g));
             let r: Box<dyn Player> = Box::new(RandomPlayer::default());
             let mut players = if mcts_side == 0 { [m, r] } else { [r, m] };
-            let (_, log) = play(&scen, &mut players, g);
+            let (_, log) = play(&scen, &mut players, g, true);
             assert!(!log.is_empty());
         }
     }
@@ -141,6 +98,56 @@ fn mcts_finds_6_to_1_attack_on_a_trapped_unit() {
             r.winner,
             Some(Side(0)),
             "seed {seed} rollout {rollout}: {log:?}"
+        );
+    }
+}
+
+// Fixture (b), shared with the heuristic's tests (rule: MAL-SUP-2, the
+// road leg of a supply line).
+#[test]
+fn mcts_steps_onto_the_road_hex_that_cuts_a_pocket() {
+    let scen = fixture("ai_cut_road");
+    let b1 = scen.unit_by_id("b1").unwrap();
+    let r1 = scen.unit_by_id("r1").unwrap();
+    let r2 = scen.unit_by_id("r2").unwrap();
+    let town = scen.grid().parse("0402").unwrap();
+    for seed in 0..4u64 {
+        let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+        assert!(supply::trace(&scen, &state, r1).supplied);
+        let mut player = mcts(200, seed);
+        let log = player_turn(&scen, &mut state, &mut player, seed);
+        assert_eq!(
+            log.first(),
+            Some(&Action::Move { unit: b1, to: town }),
+            "seed {seed}: {log:?}"
+        );
+        assert_eq!(state.unit(b1).hex, town, "seed {seed}: {log:?}");
+        for r in [r1, r2] {
+            assert!(!supply::trace(&scen, &state, r).supplied, "seed {seed}");
+        }
+    }
+}
+
+// Fixture (c), shared with the heuristic's tests (rule: MAL-SUP-2).
+#[test]
+fn mcts_pulls_back_a_unit_about_to_be_cut_off() {
+    let scen = fixture("ai_pull_back");
+    let b1 = scen.unit_by_id("b1").unwrap();
+    for seed in 0..4u64 {
+        let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+        assert!(supply::trace(&scen, &state, b1).supplied);
+        let mut player = mcts(200, seed);
+        let log = player_turn(&scen, &mut state, &mut player, seed);
+        assert!(
+            matches!(log.first(), Some(Action::Move { unit, .. }) if *unit == b1),
+            "seed {seed}: {log:?}"
+        );
+        let to = state.unit(b1).hex;
+        let (col, _) = scen.grid().col_row(to);
+        assert!(
+            col <= 4,
+            "seed {seed}: b1 went to {}: {log:?}",
+            scen.grid().label(to)
         );
     }
 }
@@ -277,7 +284,7 @@ fn mcts_timing_malaya() {
                 let r: Box<dyn Player> = Box::new(RandomPlayer::default());
                 let mut players = if side == 0 { [m, r] } else { [r, m] };
                 let tg = Instant::now();
-                let (w, _) = play(&scen, &mut players, g + 1000);
+                let (w, _) = play(&scen, &mut players, g + 1000, false);
                 slowest = slowest.max(tg.elapsed());
                 match w {
                     Some(s) if s.index() == side => wins[side] += 1,
