@@ -70,10 +70,10 @@ use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use hexwar_engine::combat;
-use hexwar_engine::{Action, GameState, Scenario, Side, SupplyState};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId};
 use rand::{Rng, RngCore, SeedableRng};
 
-use crate::{AiRng, Player, RandomPlayer};
+use crate::{AiRng, HeuristicPlayer, Player, RandomPlayer};
 
 /// How long a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,6 +269,8 @@ struct Node {
     admitted: u32,
     /// Draws made (sampled node).
     samples: u32,
+    /// Guided, in a Movement Phase: the next unit of the order to decide.
+    cursor: u16,
 }
 
 impl Node {
@@ -320,8 +322,26 @@ pub struct MctsPlayer {
     pub widen_c: f64,
     /// Progressive widening exponent.
     pub widen_alpha: f64,
-    /// Value leaves after a random rollout to the end of the player-turn.
+    /// Value leaves after a rollout to the end of the player-turn (by the
+    /// heuristic when `guided`, else by the random player).
     pub rollout: bool,
+    /// The heuristic guides the search: it gives the candidates, its own
+    /// choice first, and plays the rollouts. Off: candidates from the
+    /// [`Ranker`] over every legal action, random rollouts.
+    pub guided: bool,
+    /// Guided rollouts go on through the opponent's reply (its player-turn
+    /// played by the heuristic) before the evaluator is asked.
+    pub reply: bool,
+    /// Guided: candidates per unit in a Movement Phase (its best
+    /// destinations by the heuristic's score, staying among them), and per
+    /// decision in other phases.
+    pub max_options: usize,
+    /// Guided: a unit's destination is a candidate only if the heuristic
+    /// scores it within this much of its best.
+    pub option_gap: f64,
+    /// Guided: the plan leaves the heuristic's choice for the most visited
+    /// other child only if that child's mean value is higher by more than this.
+    pub deviate: f64,
     /// The plan stops at the first node with fewer visits than this
     /// (its first step is always taken).
     pub min_plan_visits: u32,
@@ -338,8 +358,19 @@ pub struct MctsPlayer {
     rng: AiRng,
     side: Side,
     key: (u8, Side),
-    // --- the plan ---
-    plan: Vec<(GameState, Action)>,
+    // --- the guide ---
+    guide: HeuristicPlayer,
+    /// The heuristic that plays the opponent's reply in rollouts.
+    opp: HeuristicPlayer,
+    /// The units of this Movement Phase in the order they are decided.
+    order: Vec<UnitId>,
+    /// (turn, side, phase) `order` belongs to.
+    order_key: Option<(u8, Side, usize)>,
+    /// The next unit of `order` to decide in the game.
+    cursor: u16,
+    options: Vec<(f64, HexId)>,
+    // --- the plan: (position, action, cursor after it) ---
+    plan: Vec<(GameState, Action, u16)>,
     plan_pos: usize,
     stats: SearchStats,
 }
@@ -358,6 +389,9 @@ impl std::fmt::Debug for MctsPlayer {
             .field("widen_c", &self.widen_c)
             .field("widen_alpha", &self.widen_alpha)
             .field("rollout", &self.rollout)
+            .field("guided", &self.guided)
+            .field("reply", &self.reply)
+            .field("max_options", &self.max_options)
             .field("min_plan_visits", &self.min_plan_visits)
             .field("seed", &self.seed)
             .finish_non_exhaustive()
@@ -376,6 +410,11 @@ impl MctsPlayer {
             widen_c: 1.0,
             widen_alpha: 0.5,
             rollout: true,
+            guided: true,
+            reply: true,
+            max_options: 4,
+            option_gap: 4.0,
+            deviate: 0.01,
             min_plan_visits: 4,
             seed,
             evaluator: Box::new(StaticEvaluator::default()),
@@ -388,6 +427,12 @@ impl MctsPlayer {
             rng: AiRng::seed_from_u64(0),
             side: Side(0),
             key: (0, Side(0)),
+            guide: HeuristicPlayer::default(),
+            opp: HeuristicPlayer::default(),
+            order: Vec::new(),
+            order_key: None,
+            cursor: 0,
+            options: Vec::new(),
             plan: Vec::new(),
             plan_pos: 0,
             stats: SearchStats::default(),
@@ -396,8 +441,10 @@ impl MctsPlayer {
 
     /// Parses comma-separated options, each `key=value` (the part of a spec
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
-    /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `plan=N` (least visits
-    /// a plan step needs), `seed=N`. Empty: the defaults.
+    /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
+    /// `reply=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
+    /// `dev=X` (`deviate`), `plan=N` (least visits a plan step needs),
+    /// `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, String> {
         let mut p = MctsPlayer::default();
         for kv in opts.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -410,6 +457,13 @@ impl MctsPlayer {
                     .ok()
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| format!("mcts option {k}: \"{v}\" is not {what}"))
+            };
+            let flag = || -> Result<bool, String> {
+                match v {
+                    "1" | "true" | "yes" | "on" => Ok(true),
+                    "0" | "false" | "no" | "off" => Ok(false),
+                    _ => Err(format!("mcts option {k}: \"{v}\" is not 0 or 1")),
+                }
             };
             let int = || -> Result<u64, String> {
                 v.parse::<u64>()
@@ -439,18 +493,17 @@ impl MctsPlayer {
                     }
                     p.widen_alpha = a;
                 }
-                "rollout" => {
-                    p.rollout = match v {
-                        "1" | "true" | "yes" | "on" => true,
-                        "0" | "false" | "no" | "off" => false,
-                        _ => return Err(format!("mcts option rollout: \"{v}\" is not 0 or 1")),
-                    }
-                }
+                "rollout" => p.rollout = flag()?,
+                "guided" => p.guided = flag()?,
+                "reply" => p.reply = flag()?,
+                "opts" => p.max_options = int()?.clamp(1, 64) as usize,
+                "gap" => p.option_gap = num("a number >= 0")?,
+                "dev" => p.deviate = num("a number >= 0")?,
                 "plan" => p.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
                 "seed" => p.seed = int()?,
                 _ => {
                     return Err(format!(
-                        "unknown mcts option \"{k}\" (known: iters, ms, c, wc, walpha, rollout, plan, seed)"
+                        "unknown mcts option \"{k}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)"
                     ));
                 }
             }
@@ -464,9 +517,10 @@ impl MctsPlayer {
         self
     }
 
-    /// Replaces the ranker.
+    /// Replaces the ranker, for an unguided search (`guided` off).
     pub fn with_ranker(mut self, r: impl Ranker + 'static) -> Self {
         self.ranker = Box::new(r);
+        self.guided = false;
         self
     }
 
@@ -512,7 +566,11 @@ impl MctsPlayer {
 
     /// The actions the plan of the last search holds, from its start.
     pub fn plan(&self) -> Vec<Action> {
-        self.plan.iter().map(|(_, a)| *a).collect()
+        self.plan
+            .iter()
+            .map(|(_, a, _)| *a)
+            .filter(|a| !is_skip(*a))
+            .collect()
     }
 
     fn children(&self, n: u32) -> impl Iterator<Item = u32> + '_ {
@@ -539,6 +597,15 @@ impl MctsPlayer {
         let root = self.alloc_with(|s| s.clone_from(state), || state.clone());
         let kind = self.kind_of(state);
         self.init(root, Action::EndPhase, NONE, kind, 1.0);
+        if self.guided {
+            self.sync_order(scen, state);
+            self.nodes[root as usize].cursor = self.cursor;
+            if kind == Kind::Decision {
+                self.expand(scen, root);
+            }
+        }
+        // One candidate: nothing to search.
+        let forced = self.guided && self.nodes[root as usize].n_cands == 1;
         let mut iterations = 0u32;
         let deadline = match self.budget {
             Budget::Millis(ms) => Some(start + Duration::from_millis(ms)),
@@ -554,11 +621,17 @@ impl MctsPlayer {
                 }
                 _ => {}
             }
-            if kind == Kind::Leaf || self.used >= (u32::MAX / 2) as usize {
+            if kind == Kind::Leaf || forced || self.used >= (u32::MAX / 2) as usize {
                 break;
             }
             self.iterate(scen);
             iterations += 1;
+        }
+        if forced {
+            let a = self.pool[self.nodes[root as usize].cands as usize];
+            let c = self.add_child(scen, root, a);
+            self.nodes[c as usize].visits = 1;
+            self.nodes[root as usize].admitted = 1;
         }
         self.make_plan();
         self.stats = SearchStats {
@@ -567,6 +640,23 @@ impl MctsPlayer {
             elapsed: start.elapsed(),
         };
         self.stats
+    }
+
+    /// The unit order of the Movement Phase `state` is in (kept while the
+    /// phase lasts; the cursor starts at its first unit).
+    fn sync_order(&mut self, scen: &Scenario, state: &GameState) {
+        if state.is_over() || state.phase(scen) != PhaseKind::Movement {
+            return;
+        }
+        let key = (state.turn(), state.active_side(), state.phase_index());
+        if self.order_key == Some(key) {
+            return;
+        }
+        self.order_key = Some(key);
+        self.guide.prepare(scen, state);
+        self.order.clear();
+        self.order.extend(self.guide.unit_order());
+        self.cursor = 0;
     }
 
     fn kind_of(&self, st: &GameState) -> Kind {
@@ -603,6 +693,7 @@ impl MctsPlayer {
                 n_cands: 0,
                 admitted: 0,
                 samples: 0,
+                cursor: 0,
             });
         }
         self.used += 1;
@@ -652,16 +743,20 @@ impl MctsPlayer {
         node.n_cands = 0;
         node.admitted = 0;
         node.samples = 0;
+        node.cursor = 0;
         if parent != NONE {
             let p = &mut self.nodes[parent as usize];
             let first = p.first_child;
+            let cursor = p.cursor + matches!(action, Action::Move { .. }) as u16;
             p.first_child = n;
             self.nodes[n as usize].next_sibling = first;
+            self.nodes[n as usize].cursor = cursor;
         }
     }
 
     /// One iteration: select and expand, value, back up.
     fn iterate(&mut self, scen: &Scenario) {
+        self.guide.new_line();
         let mut n = 0u32;
         let mut depth = 0;
         loop {
@@ -728,6 +823,30 @@ impl MctsPlayer {
     /// The candidates of decision node `n`, pruned and ranked, into the pool.
     fn expand(&mut self, scen: &Scenario, n: u32) {
         let mut acts = std::mem::take(&mut self.scratch);
+        acts.clear();
+        if self.guided {
+            let node = &mut self.nodes[n as usize];
+            guided_candidates(
+                &mut self.guide,
+                scen,
+                &node.state,
+                &self.order,
+                &mut node.cursor,
+                &mut self.rng,
+                &mut self.options,
+                (self.max_options, self.option_gap),
+                &mut acts,
+            );
+        }
+        if !acts.is_empty() {
+            let node = &mut self.nodes[n as usize];
+            node.cands = self.pool.len() as u32;
+            node.n_cands = acts.len() as u32;
+            node.expanded = true;
+            self.pool.extend_from_slice(&acts);
+            self.scratch = acts;
+            return;
+        }
         let state = &self.nodes[n as usize].state;
         state.legal_actions(scen, &mut acts);
         let has_end = acts.contains(&Action::EndPhase);
@@ -751,6 +870,8 @@ impl MctsPlayer {
         let kind = match a {
             Action::Resolve { .. } => Kind::Chance,
             Action::Charge { .. } => Kind::Sampled,
+            // The unit stays: the same position, the next unit to decide.
+            a if is_skip(a) => Kind::Decision,
             _ => {
                 let st = &mut self.nodes[c as usize].state;
                 st.apply_unchecked(scen, a, &mut self.rng, &mut ());
@@ -854,6 +975,9 @@ impl MctsPlayer {
     /// a random rollout to the end of the player-turn if asked.
     fn value(&mut self, scen: &Scenario, n: u32) -> f64 {
         let state = &self.nodes[n as usize].state;
+        if self.guided && self.rollout {
+            return self.guided_value(scen, n);
+        }
         if !self.rollout || self.nodes[n as usize].kind == Kind::Leaf {
             return self.evaluator.value(scen, state, self.side);
         }
@@ -865,6 +989,55 @@ impl MctsPlayer {
             let a = player.choose(scen, &work, &mut self.rng);
             work.apply_unchecked(scen, a, &mut self.rng, &mut ());
             steps += 1;
+        }
+        let v = self.evaluator.value(scen, &work, self.side);
+        self.work = Some(work);
+        v
+    }
+
+    /// Guided: the heuristic finishes the player-turn from node `n` (and
+    /// plays the opponent's reply when `reply`), then the evaluator.
+    fn guided_value(&mut self, scen: &Scenario, n: u32) -> f64 {
+        let node = &self.nodes[n as usize];
+        let mut cursor = node.cursor;
+        let mut work = self.work.take().unwrap_or_else(|| node.state.clone());
+        work.clone_from(&node.state);
+        let mut acts = std::mem::take(&mut self.scratch);
+        let mut steps = 0;
+        while self.kind_of(&work) != Kind::Leaf && steps < MAX_ROLLOUT {
+            acts.clear();
+            guided_candidates(
+                &mut self.guide,
+                scen,
+                &work,
+                &self.order,
+                &mut cursor,
+                &mut self.rng,
+                &mut self.options,
+                (1, 0.0),
+                &mut acts,
+            );
+            let a = match acts.first() {
+                Some(a) => *a,
+                None => RandomPlayer::default().choose(scen, &work, &mut self.rng),
+            };
+            if matches!(a, Action::Move { .. }) {
+                cursor += 1;
+            }
+            if !is_skip(a) {
+                work.apply_unchecked(scen, a, &mut self.rng, &mut ());
+            }
+            steps += 1;
+        }
+        self.scratch = acts;
+        if self.reply {
+            self.opp.forget();
+            let mut steps = 0;
+            while !work.is_over() && work.active_side() != self.side && steps < MAX_ROLLOUT {
+                let a = self.opp.choose(scen, &work, &mut self.rng);
+                work.apply_unchecked(scen, a, &mut self.rng, &mut ());
+                steps += 1;
+            }
         }
         let v = self.evaluator.value(scen, &work, self.side);
         self.work = Some(work);
@@ -892,12 +1065,26 @@ impl MctsPlayer {
             if best == NONE {
                 break;
             }
+            if self.guided {
+                // The heuristic's choice (the first candidate) stands unless
+                // the search found another clearly better.
+                let first = self.pool.get(self.nodes[n as usize].cands as usize).copied();
+                if let Some(g) = self.children(n).find(|&c| Some(self.nodes[c as usize].action) == first) {
+                    let (gn, bn) = (&self.nodes[g as usize], &self.nodes[best as usize]);
+                    if g != best && bn.mean() <= gn.mean() + self.deviate {
+                        best = g;
+                    }
+                }
+            }
             let child = &self.nodes[best as usize];
             if !self.plan.is_empty() && child.visits < self.min_plan_visits {
                 break;
             }
-            self.plan
-                .push((self.nodes[n as usize].state.clone(), child.action));
+            self.plan.push((
+                self.nodes[n as usize].state.clone(),
+                child.action,
+                child.cursor,
+            ));
             if child.kind != Kind::Decision {
                 break;
             }
@@ -912,20 +1099,29 @@ impl Player for MctsPlayer {
     }
 
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
-        if let Some((expect, a)) = self.plan.get(self.plan_pos) {
-            if expect == state {
+        // Each search decides at least one unit or returns an action: the
+        // order bounds the searches.
+        for _ in 0..=self.order.len() + 1 {
+            while let Some((expect, a, cursor)) = self.plan.get(self.plan_pos) {
+                if expect != state {
+                    break;
+                }
                 self.plan_pos += 1;
-                return *a;
+                self.cursor = *cursor;
+                if !is_skip(*a) {
+                    return *a;
+                }
             }
-        }
-        let seed = rng.next_u64();
-        self.search(scen, state, seed);
-        if let Some((_, a)) = self.plan.first() {
-            self.plan_pos = 1;
-            return *a;
+            let seed = rng.next_u64();
+            self.search(scen, state, seed);
+            self.plan_pos = 0;
+            if self.plan.is_empty() {
+                break;
+            }
         }
         // No search possible (no iterations): the first legal action.
         self.plan.clear();
+        self.plan_pos = 0;
         let mut acts = Vec::new();
         state.legal_actions(scen, &mut acts);
         acts.retain(|a| *a != Action::CancelAttack);
@@ -942,5 +1138,113 @@ impl Player for MctsPlayer {
             s.elapsed.as_secs_f64() * 1e3,
             self.plan.len()
         )]
+    }
+}
+
+/// The guided search's "this unit stays" edge: a move to no hex, which is
+/// never a legal action.
+fn skip(unit: UnitId) -> Action {
+    Action::Move {
+        unit,
+        to: HexId::NONE,
+    }
+}
+
+fn is_skip(a: Action) -> bool {
+    matches!(a, Action::Move { to, .. } if !to.is_some())
+}
+
+/// The guided candidates of `state`, the heuristic's choice first, into
+/// `acts` (empty: none found, take the legal actions). In a Movement
+/// Phase: supply spent or a charge when the heuristic wants one, else the
+/// next unit of `order` from `cursor` that may move (the cursor is moved
+/// on to it) with up to `limits.0` of its destinations scored within
+/// `limits.1` of its best, staying as [`skip`]; after the last unit, the
+/// phase's end. In other phases: the heuristic's action, then ending the
+/// phase, rolling the attack declared as it stands, or declaring an
+/// attack on another hex.
+#[allow(clippy::too_many_arguments)]
+fn guided_candidates(
+    guide: &mut HeuristicPlayer,
+    scen: &Scenario,
+    state: &GameState,
+    order: &[UnitId],
+    cursor: &mut u16,
+    rng: &mut AiRng,
+    options: &mut Vec<(f64, HexId)>,
+    limits: (usize, f64),
+    acts: &mut Vec<Action>,
+) {
+    acts.clear();
+    if state.is_over() {
+        return;
+    }
+    guide.prepare(scen, state);
+    match state.phase(scen) {
+        PhaseKind::Movement => {
+            guide.fresh_position(scen, state);
+            if let Some(a) = guide.movement_extras(scen, state) {
+                acts.push(a);
+                return;
+            }
+            while let Some(&u) = order.get(*cursor as usize) {
+                if guide.movable(scen, state, u) {
+                    break;
+                }
+                *cursor += 1;
+            }
+            let Some(&u) = order.get(*cursor as usize) else {
+                acts.push(Action::EndPhase);
+                return;
+            };
+            guide.unit_options(scen, state, u, rng, options);
+            let best = options.first().map_or(0.0, |o| o.0);
+            for &(sc, h) in options.iter().take(limits.0.max(1)) {
+                if sc < best - limits.1 {
+                    break;
+                }
+                acts.push(if h.is_some() {
+                    Action::Move { unit: u, to: h }
+                } else {
+                    skip(u)
+                });
+            }
+        }
+        phase => {
+            let first = match phase {
+                PhaseKind::Rail => guide.rail(scen, state),
+                PhaseKind::Combat => guide.combat(scen, state),
+                _ => Action::EndPhase,
+            };
+            if state.check(scen, first).is_err() {
+                return;
+            }
+            acts.push(first);
+            if limits.0 <= 1 {
+                return;
+            }
+            let mut legal = Vec::new();
+            state.legal_actions(scen, &mut legal);
+            let declared = state.combat().target;
+            let mut push = |a: Action| {
+                if acts.len() < limits.0 && !acts.contains(&a) && legal.contains(&a) {
+                    acts.push(a);
+                }
+            };
+            push(Action::EndPhase);
+            if declared.is_some() {
+                push(Action::Resolve { air: 0 });
+            } else {
+                let mut seen: Vec<HexId> = Vec::new();
+                for &a in &legal {
+                    if let Action::Attack { target, .. } = a {
+                        if !seen.contains(&target) {
+                            seen.push(target);
+                            push(a);
+                        }
+                    }
+                }
+            }
+        }
     }
 }
