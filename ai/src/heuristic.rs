@@ -53,8 +53,15 @@ const BLOCK: u32 = 1 << 20;
 const FAR: u32 = u32::MAX;
 /// What-if supply tests per Movement Phase.
 const CUT_TESTS: usize = 48;
+/// How much nearer (Mp ticks) an objective looks per VP it is worth less
+/// than the richest: one MP. (Morne-Plaine: the Allies went for the near
+/// small objectives and left the redoubt, 6 VP, to the end or never.)
+const VP_PULL: u32 = Mp::SCALE as u32;
 /// Enemy units whose supply lines are traced per Movement Phase.
 const TRACED: usize = 24;
+/// [`CUT_TESTS`] and [`TRACED`] for a light player (a search's rollouts).
+const LIGHT_CUT_TESTS: usize = 8;
+const LIGHT_TRACED: usize = 8;
 
 /// The map as petgraph graphs, one per movement class, edges reversed (from
 /// the hex entered back to the hex left), with a root node joined to every
@@ -131,6 +138,9 @@ pub struct HeuristicPlayer {
     work: Option<GameState>,
     /// What it means to do this player-turn.
     intent: Vec<String>,
+    /// Fewer supply traces (what-if cuts, enemy lines): for rollouts,
+    /// where the graded model's traces would cost most of the time.
+    pub(crate) light: bool,
 }
 
 impl std::fmt::Debug for HeuristicPlayer {
@@ -182,11 +192,27 @@ impl HeuristicPlayer {
         self.intent.clone()
     }
 
+    /// A player that traces less (see `light`), for rollouts.
+    pub(crate) fn light() -> HeuristicPlayer {
+        HeuristicPlayer {
+            light: true,
+            ..HeuristicPlayer::default()
+        }
+    }
+
     /// Forgets every per-turn and per-phase cache: the next call builds
     /// them afresh (for a player asked about positions out of order, as in
     /// a search's rollouts).
     pub(crate) fn forget(&mut self) {
         self.turn_key = None;
+        self.phase_key = None;
+        self.move_key = None;
+    }
+
+    /// Forgets the per-phase caches only: the distance fields of the
+    /// player-turn stay (a search's replies, from positions that differ
+    /// by one side's moves, share them).
+    pub(crate) fn forget_phases(&mut self) {
         self.phase_key = None;
         self.move_key = None;
     }
@@ -259,9 +285,16 @@ impl HeuristicPlayer {
         self.target.clear();
         self.target.resize(n, false);
         let mut any_obj = false;
+        // The richer objectives pull harder: each starts nearer by
+        // `VP_PULL` per VP it is worth less than the richest.
+        let max_vp = scen.objectives().iter().map(|o| o.vp).max().unwrap_or(0);
+        let mut obj_root = vec![FAR; n];
         for o in scen.objectives() {
             if o.side.is_none_or(|s| s == side) && state.control(o.hex) != Some(side) {
                 self.target[o.hex.index()] = true;
+                let start = ((max_vp - o.vp).max(0) as u32) * VP_PULL;
+                let r = &mut obj_root[o.hex.index()];
+                *r = (*r).min(start);
                 any_obj = true;
             }
         }
@@ -275,7 +308,11 @@ impl HeuristicPlayer {
         self.blocked.clear();
         self.blocked.resize(n, false);
         for c in 0..classes {
-            field(&g.graphs[c], n, &self.target, &self.blocked, &mut f.obj[c]);
+            if any_obj {
+                field_from(&g.graphs[c], n, &obj_root, &self.blocked, &mut f.obj[c]);
+            } else {
+                field(&g.graphs[c], n, &self.target, &self.blocked, &mut f.obj[c]);
+            }
             field(&g.graphs[c], n, &foe_t, &self.blocked, &mut f.foe[c]);
         }
         // Supply anchors.
@@ -438,7 +475,8 @@ impl HeuristicPlayer {
                 .unwrap_or(FAR);
         }
         foes.sort();
-        for &(d, u) in foes.iter().take(TRACED) {
+        let traced = if self.light { LIGHT_TRACED } else { TRACED };
+        for &(d, u) in foes.iter().take(traced) {
             if d > 8 {
                 break;
             }
@@ -603,6 +641,14 @@ impl HeuristicPlayer {
         out.sort_by(|a, b| b.0.total_cmp(&a.0));
     }
 
+    /// Is `h` a hex some enemy unit could reach (or stop next to) next
+    /// turn? Always, where the scenario has no supply rules (that map is
+    /// not drawn then).
+    pub(crate) fn in_reach(&self, scen: &Scenario, h: HexId) -> bool {
+        scen.supply_rules().model == SupplyModel::None
+            || self.near_foe.get(h.index()).copied().unwrap_or(true)
+    }
+
     /// Says why `u` goes to `to`, when it cuts or pulls back.
     fn note_move(&mut self, scen: &Scenario, state: &GameState, u: UnitId, to: HexId) {
         let here = state.unit(u).hex;
@@ -753,7 +799,13 @@ impl HeuristicPlayer {
         if let Some(c) = self.cut_cache.iter().find(|(x, _)| *x == h) {
             return c.1;
         }
-        if self.cut_tests >= CUT_TESTS {
+        if self.cut_tests
+            >= if self.light {
+                LIGHT_CUT_TESTS
+            } else {
+                CUT_TESTS
+            }
+        {
             return 0;
         }
         self.cut_tests += 1;
@@ -954,9 +1006,10 @@ impl HeuristicPlayer {
         state.legal_actions(scen, &mut self.actions);
         let declared = state.combat().target;
         if declared.is_some() {
-            let next = self.actions.iter().find(
-                |a| matches!(a, Action::Attack { target, .. } if *target == declared),
-            );
+            let next = self
+                .actions
+                .iter()
+                .find(|a| matches!(a, Action::Attack { target, .. } if *target == declared));
             if let Some(a) = next {
                 return *a;
             }

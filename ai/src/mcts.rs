@@ -69,8 +69,9 @@
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use hexwar_engine::combat;
+use hexwar_engine::scenario::SupplyModel;
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId};
+use hexwar_engine::{combat, supply};
 use rand::{Rng, RngCore, SeedableRng};
 
 use crate::{AiRng, HeuristicPlayer, Player, RandomPlayer};
@@ -89,6 +90,9 @@ pub enum Budget {
 /// (slowest of 20 games: 1.6 s), and wins 9 of 10 as the Japanese (random
 /// against random: none).
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
+
+/// Dice streams of the guided rollouts (common random numbers).
+const DICE_STREAMS: u32 = 16;
 
 /// Draws a [`Action::Charge`] node makes before it samples only among the
 /// outcomes it has seen.
@@ -146,11 +150,20 @@ impl StaticEvaluator {
         let vp = state.victory_points(scen);
         let lost = state.steps_lost();
         let mut out = [0.0f64; 2];
-        for (us, setup) in state.units().iter().zip(scen.units()) {
+        // Where no Supply Phase judges supply (small test scenarios), it
+        // is traced from the position.
+        let traced = scen.supply_rules().model != SupplyModel::None
+            && !scen.phases().contains(&PhaseKind::Supply);
+        for (i, (us, setup)) in state.units().iter().zip(scen.units()).enumerate() {
             if !us.on_map() {
                 continue;
             }
-            out[setup.side.index()] += match us.supply {
+            let supply = if traced {
+                supply::trace(scen, state, UnitId(i as u16)).state
+            } else {
+                us.supply
+            };
+            out[setup.side.index()] += match supply {
                 SupplyState::Out => 1.0,
                 SupplyState::Limited => 0.5,
                 _ => 0.0,
@@ -292,6 +305,10 @@ pub struct SearchStats {
     pub nodes: usize,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// The search went on in the subtree the game reached (guided).
+    pub reused: bool,
+    /// Visits of the root when the search began.
+    pub prior_visits: u32,
 }
 
 impl SearchStats {
@@ -356,6 +373,9 @@ pub struct MctsPlayer {
     scratch: Vec<Action>,
     work: Option<GameState>,
     rng: AiRng,
+    /// The dice of the guided rollouts (see `DICE_STREAMS`).
+    dice: AiRng,
+    dice_base: u64,
     side: Side,
     key: (u8, Side),
     // --- the guide ---
@@ -370,7 +390,11 @@ pub struct MctsPlayer {
     cursor: u16,
     options: Vec<(f64, HexId)>,
     // --- the plan: (position, action, cursor after it) ---
-    plan: Vec<(GameState, Action, u16)>,
+    plan: Vec<(GameState, Action, u16, u32)>,
+    /// The search's root node.
+    root: u32,
+    /// Guided: the node the game reached by the plan's steps (`NONE`: none).
+    at: u32,
     plan_pos: usize,
     stats: SearchStats,
 }
@@ -406,7 +430,7 @@ impl MctsPlayer {
     pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
         MctsPlayer {
             budget,
-            exploration: 0.7,
+            exploration: 0.4,
             widen_c: 1.0,
             widen_alpha: 0.5,
             rollout: true,
@@ -425,15 +449,19 @@ impl MctsPlayer {
             scratch: Vec::new(),
             work: None,
             rng: AiRng::seed_from_u64(0),
+            dice: AiRng::seed_from_u64(0),
+            dice_base: 0,
             side: Side(0),
             key: (0, Side(0)),
             guide: HeuristicPlayer::default(),
-            opp: HeuristicPlayer::default(),
+            opp: HeuristicPlayer::light(),
             order: Vec::new(),
             order_key: None,
             cursor: 0,
             options: Vec::new(),
             plan: Vec::new(),
+            root: 0,
+            at: NONE,
             plan_pos: 0,
             stats: SearchStats::default(),
         }
@@ -531,7 +559,7 @@ impl MctsPlayer {
 
     /// The root's children after the last search, in tree order.
     pub fn root_children(&self) -> Vec<ChildStats> {
-        self.children(0)
+        self.children(self.root)
             .map(|c| {
                 let n = &self.nodes[c as usize];
                 ChildStats {
@@ -548,7 +576,7 @@ impl MctsPlayer {
     /// is a chance node (`Resolve` or `Charge`) that has been expanded.
     pub fn chance_outcomes(&self, action: Action) -> Option<Vec<(GameState, f64)>> {
         let c = self
-            .children(0)
+            .children(self.root)
             .find(|&c| self.nodes[c as usize].action == action)?;
         let n = &self.nodes[c as usize];
         if !matches!(n.kind, Kind::Chance | Kind::Sampled) || !n.expanded {
@@ -568,7 +596,7 @@ impl MctsPlayer {
     pub fn plan(&self) -> Vec<Action> {
         self.plan
             .iter()
-            .map(|(_, a, _)| *a)
+            .map(|(_, a, _, _)| *a)
             .filter(|a| !is_skip(*a))
             .collect()
     }
@@ -590,19 +618,32 @@ impl MctsPlayer {
     pub fn search(&mut self, scen: &Scenario, state: &GameState, seed: u64) -> SearchStats {
         let start = Instant::now();
         self.rng = AiRng::seed_from_u64(seed ^ self.seed.rotate_left(17));
-        self.side = state.active_side();
-        self.key = (state.turn(), state.active_side());
-        self.pool.clear();
-        self.used = 0;
-        let root = self.alloc_with(|s| s.clone_from(state), || state.clone());
-        let kind = self.kind_of(state);
-        self.init(root, Action::EndPhase, NONE, kind, 1.0);
+        self.dice_base = self.rng.next_u64();
         if self.guided {
             self.sync_order(scen, state);
-            self.nodes[root as usize].cursor = self.cursor;
-            if kind == Kind::Decision {
-                self.expand(scen, root);
+        }
+        let reused = self.reusable(state);
+        let root = match reused {
+            Some(r) => r,
+            None => {
+                self.side = state.active_side();
+                self.key = (state.turn(), state.active_side());
+                self.pool.clear();
+                self.used = 0;
+                let root = self.alloc_with(|s| s.clone_from(state), || state.clone());
+                let kind = self.kind_of(state);
+                self.init(root, Action::EndPhase, NONE, kind, 1.0);
+                self.nodes[root as usize].cursor = self.cursor;
+                root
             }
+        };
+        self.root = root;
+        self.at = NONE;
+        self.opp.forget();
+        let prior_visits = self.nodes[root as usize].visits;
+        let kind = self.nodes[root as usize].kind;
+        if self.guided && kind == Kind::Decision && !self.nodes[root as usize].expanded {
+            self.expand(scen, root);
         }
         // One candidate: nothing to search.
         let forced = self.guided && self.nodes[root as usize].n_cands == 1;
@@ -613,7 +654,8 @@ impl MctsPlayer {
         };
         loop {
             match self.budget {
-                Budget::Iterations(n) if iterations >= n => break,
+                // A reused subtree keeps its visits: it is topped up.
+                Budget::Iterations(n) if self.nodes[root as usize].visits >= n => break,
                 Budget::Millis(_)
                     if iterations % 8 == 0 && deadline.is_some_and(|d| Instant::now() >= d) =>
                 {
@@ -624,10 +666,14 @@ impl MctsPlayer {
             if kind == Kind::Leaf || forced || self.used >= (u32::MAX / 2) as usize {
                 break;
             }
+            // Common random numbers: the rollouts of iteration i roll the
+            // dice of stream i mod DICE_STREAMS, so lines that differ in a
+            // choice are compared on the same luck more often.
+            self.dice = AiRng::seed_from_u64(self.dice_base ^ (iterations % DICE_STREAMS) as u64);
             self.iterate(scen);
             iterations += 1;
         }
-        if forced {
+        if forced && self.nodes[root as usize].first_child == NONE {
             let a = self.pool[self.nodes[root as usize].cands as usize];
             let c = self.add_child(scen, root, a);
             self.nodes[c as usize].visits = 1;
@@ -638,8 +684,33 @@ impl MctsPlayer {
             iterations,
             nodes: self.used,
             elapsed: start.elapsed(),
+            reused: reused.is_some(),
+            prior_visits,
         };
         self.stats
+    }
+
+    /// Guided: the node of the last search's tree the game has reached by
+    /// following its plan (or an outcome of the chance node it ended at),
+    /// if it holds `state`: its subtree is searched on.
+    fn reusable(&self, state: &GameState) -> Option<u32> {
+        if !self.guided
+            || self.at == NONE
+            || (self.at as usize) >= self.used
+            || (state.turn(), state.active_side()) != self.key
+        {
+            return None;
+        }
+        let at = &self.nodes[self.at as usize];
+        let found = match at.kind {
+            Kind::Chance | Kind::Sampled => self
+                .children(self.at)
+                .find(|&c| self.nodes[c as usize].state == *state)?,
+            Kind::Decision if at.state == *state => self.at,
+            _ => return None,
+        };
+        let node = &self.nodes[found as usize];
+        (node.kind == Kind::Decision && node.cursor == self.cursor).then_some(found)
     }
 
     /// The unit order of the Movement Phase `state` is in (kept while the
@@ -757,7 +828,7 @@ impl MctsPlayer {
     /// One iteration: select and expand, value, back up.
     fn iterate(&mut self, scen: &Scenario) {
         self.guide.new_line();
-        let mut n = 0u32;
+        let mut n = self.root;
         let mut depth = 0;
         loop {
             depth += 1;
@@ -816,6 +887,9 @@ impl MctsPlayer {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
             node.total += v;
+            if i == self.root {
+                break;
+            }
             i = node.parent;
         }
     }
@@ -1004,6 +1078,7 @@ impl MctsPlayer {
         work.clone_from(&node.state);
         let mut acts = std::mem::take(&mut self.scratch);
         let mut steps = 0;
+        self.guide.light = true;
         while self.kind_of(&work) != Kind::Leaf && steps < MAX_ROLLOUT {
             acts.clear();
             guided_candidates(
@@ -1025,17 +1100,19 @@ impl MctsPlayer {
                 cursor += 1;
             }
             if !is_skip(a) {
-                work.apply_unchecked(scen, a, &mut self.rng, &mut ());
+                work.apply_unchecked(scen, a, &mut self.dice, &mut ());
             }
             steps += 1;
         }
         self.scratch = acts;
+        self.guide.light = false;
         if self.reply {
-            self.opp.forget();
+            // The reply's distance fields are built once per search.
+            self.opp.forget_phases();
             let mut steps = 0;
             while !work.is_over() && work.active_side() != self.side && steps < MAX_ROLLOUT {
                 let a = self.opp.choose(scen, &work, &mut self.rng);
-                work.apply_unchecked(scen, a, &mut self.rng, &mut ());
+                work.apply_unchecked(scen, a, &mut self.dice, &mut ());
                 steps += 1;
             }
         }
@@ -1050,7 +1127,7 @@ impl MctsPlayer {
     fn make_plan(&mut self) {
         self.plan.clear();
         self.plan_pos = 0;
-        let mut n = 0u32;
+        let mut n = self.root;
         loop {
             let mut best = NONE;
             for c in self.children(n) {
@@ -1068,8 +1145,14 @@ impl MctsPlayer {
             if self.guided {
                 // The heuristic's choice (the first candidate) stands unless
                 // the search found another clearly better.
-                let first = self.pool.get(self.nodes[n as usize].cands as usize).copied();
-                if let Some(g) = self.children(n).find(|&c| Some(self.nodes[c as usize].action) == first) {
+                let first = self
+                    .pool
+                    .get(self.nodes[n as usize].cands as usize)
+                    .copied();
+                if let Some(g) = self
+                    .children(n)
+                    .find(|&c| Some(self.nodes[c as usize].action) == first)
+                {
                     let (gn, bn) = (&self.nodes[g as usize], &self.nodes[best as usize]);
                     if g != best && bn.mean() <= gn.mean() + self.deviate {
                         best = g;
@@ -1084,6 +1167,7 @@ impl MctsPlayer {
                 self.nodes[n as usize].state.clone(),
                 child.action,
                 child.cursor,
+                best,
             ));
             if child.kind != Kind::Decision {
                 break;
@@ -1102,12 +1186,13 @@ impl Player for MctsPlayer {
         // Each search decides at least one unit or returns an action: the
         // order bounds the searches.
         for _ in 0..=self.order.len() + 1 {
-            while let Some((expect, a, cursor)) = self.plan.get(self.plan_pos) {
+            while let Some((expect, a, cursor, node)) = self.plan.get(self.plan_pos) {
                 if expect != state {
                     break;
                 }
                 self.plan_pos += 1;
                 self.cursor = *cursor;
+                self.at = *node;
                 if !is_skip(*a) {
                     return *a;
                 }
@@ -1199,7 +1284,16 @@ fn guided_candidates(
             };
             guide.unit_options(scen, state, u, rng, options);
             let best = options.first().map_or(0.0, |o| o.0);
-            for &(sc, h) in options.iter().take(limits.0.max(1)) {
+            // Away from the enemy (neither the unit nor any of its options
+            // within its reach next turn), the heuristic's move stands.
+            let here = state.unit(u).hex;
+            let front = guide.in_reach(scen, here)
+                || options
+                    .iter()
+                    .take(limits.0)
+                    .any(|&(_, h)| h.is_some() && guide.in_reach(scen, h));
+            let n = if front { limits.0.max(1) } else { 1 };
+            for &(sc, h) in options.iter().take(n) {
                 if sc < best - limits.1 {
                     break;
                 }
@@ -1208,6 +1302,13 @@ fn guided_candidates(
                 } else {
                     skip(u)
                 });
+            }
+            // Staying is always a candidate when there is a choice.
+            if n > 1 && !acts.contains(&skip(u)) {
+                if acts.len() >= n {
+                    acts.pop();
+                }
+                acts.push(skip(u));
             }
         }
         phase => {
