@@ -28,9 +28,18 @@
 //!   [`combat::distribution`], with several air commitments): expected steps
 //!   lost by each side, eliminations, retreats, the chance of taking the
 //!   hex (worth more on an objective). The best attack worth making is
-//!   declared unit by unit over the next calls, then rolled; never half
-//!   declared. Advances are taken onto objectives, onto enemy supply lines,
-//!   or toward the enemy when the hex is not too exposed.
+//!   declared unit by unit over the next calls, then rolled with the air
+//!   commitment that does best; never half declared. Advances are taken
+//!   onto objectives, onto enemy supply lines, or toward the enemy when the
+//!   hex is not too exposed. Each of these is decided from the position
+//!   alone (the attack being declared, the units already advanced), so the
+//!   MCTS player can ask about positions out of order.
+//! - **Objectives**: the distance field starts each objective nearer by one
+//!   MP per VP it is worth less than the richest, so the big ones pull.
+//!
+//! The MCTS player uses it as its guide: `unit_options` scores every
+//! destination of one unit, and a `light` player traces less supply, for
+//! rollouts.
 //!
 //! Deterministic given its RNG: ties are broken by tiny draws from it.
 

@@ -8,13 +8,44 @@
 //! the tree is the searching side's, so values are backed up unchanged (no
 //! sign flip): a value is always the searching side's, in `[0, 1]`.
 //!
-//! A leaf, and a node reached for the first time, is valued by an
-//! [`Evaluator`] (by default [`StaticEvaluator`]: victory points, steps lost,
-//! supply, squashed by a logistic), by default after a short random rollout
-//! to the end of the player-turn ([`MctsPlayer::rollout`], played by
-//! [`RandomPlayer`] with the search RNG): a rollout sees the rest of the
-//! turn's moves and combats, the static value of a half-played turn does
-//! not. Both are pluggable: [`MctsPlayer::with_evaluator`].
+//! # Guided by the heuristic (the default)
+//!
+//! [`HeuristicPlayer`] is the backbone ([`MctsPlayer::guided`]): the search
+//! can only leave the heuristic's play where it shows a gain.
+//!
+//! * **Unit by unit.** In a Movement Phase the units are decided in the
+//!   heuristic's order (front units first), each once: a node's candidates
+//!   are the next unit's destinations the heuristic scores best (at most
+//!   [`MctsPlayer::max_options`], within [`MctsPlayer::option_gap`] of its
+//!   best), its own choice first, and staying (an edge that changes
+//!   nothing but moves on to the next unit). Supply points spent and
+//!   charges come first when the heuristic wants them. A unit neither in
+//!   the enemy's reach next turn nor with an option in it keeps the
+//!   heuristic's move, without a search. After the last unit, the phase
+//!   ends. In other phases: the heuristic's action first, then ending the
+//!   phase, rolling the attack declared as it stands, or declaring an
+//!   attack on another hex.
+//! * **Rollouts by the heuristic.** A new node is valued by the heuristic
+//!   finishing the player-turn from it, then (by default,
+//!   [`MctsPlayer::reply`]) the heuristic playing the opponent's reply to
+//!   the start of the searching side's next player-turn (its Supply Phase
+//!   judged), then the [`Evaluator`]. The rollouts trace less supply than
+//!   the heuristic does in play (a few what-if cuts), and the reply's
+//!   distance fields are built once per search: most of a graded-supply
+//!   scenario's time went there. Rollouts of iteration `i` roll the dice of
+//!   one of 16 streams (`i` mod 16): common random
+//!   numbers, so lines that differ in one choice meet the same luck.
+//! * **Choosing.** The plan follows the most-visited child, but keeps the
+//!   heuristic's choice unless the other child's mean value is higher by
+//!   more than [`MctsPlayer::deviate`].
+//! * **Tree reuse.** When the game reaches a node of the last search's tree
+//!   (by the plan, or an outcome of the combat the plan ended at), the next
+//!   search goes on in that subtree: an iteration budget tops the root's
+//!   visits up to the budget.
+//!
+//! # The plain search
+//!
+//! With `guided` off (or a custom [`Ranker`]: [`MctsPlayer::with_ranker`]):
 //!
 //! * **Decision nodes** take their candidates from
 //!   [`GameState::legal_actions`], less [`Action::CancelAttack`] (declaring
@@ -22,8 +53,17 @@
 //!   [`Action::UndoRail`] unless it is the only way out of an overstacked
 //!   Rail Phase (same reason), ordered by a [`Ranker`] (by default
 //!   [`DefaultRanker`]: a deterministic shuffle with [`Action::EndPhase`]
-//!   last; [`MctsPlayer::with_ranker`]). **Progressive widening**: a node with `n` visits may have at
-//!   most `ceil(widen_c * n^widen_alpha)` children (defaults 1 and 0.5),
+//!   last).
+//! * A leaf, and a node reached for the first time, is valued by the
+//!   [`Evaluator`] (by default [`StaticEvaluator`]: victory points, steps
+//!   lost, supply, squashed by a logistic), by default after a random
+//!   rollout to the end of the player-turn ([`MctsPlayer::rollout`],
+//!   played by [`RandomPlayer`] with the search RNG).
+//!
+//! # Common to both
+//!
+//! * **Progressive widening**: a node with `n` visits may have at most
+//!   `ceil(widen_c * n^widen_alpha)` children (defaults 1 and 0.5),
 //!   admitted in rank order; among them, UCB1 selects (exploration constant
 //!   [`MctsPlayer::exploration`]).
 //! * **Chance nodes, exact**: [`Action::Resolve`] leads to a node whose
@@ -46,18 +86,17 @@
 //! # Playing a turn
 //!
 //! [`Player::choose`] searches from the current state, then follows the
-//! most-visited path as a plan (each step with the state it expects), down
-//! to a chance node, a leaf, or a node with fewer than
-//! [`MctsPlayer::min_plan_visits`] visits. It searches again when the state
-//! is not the one the plan expects (after a roll, or any deviation) or the
-//! plan has run out.
+//! plan (each step with the state it expects), down to a chance node, a
+//! leaf, or a node with fewer than [`MctsPlayer::min_plan_visits`] visits.
+//! It searches again when the state is not the one the plan expects (after
+//! a roll, or any deviation) or the plan has run out.
 //!
 //! # Determinism
 //!
-//! All randomness comes from one RNG per search, seeded from the [`AiRng`]
-//! passed to `choose` (one `u64` per search) and [`MctsPlayer::seed`]: with
-//! [`Budget::Iterations`], the same seed gives the same choices.
-//! [`Budget::Millis`] depends on the machine's speed.
+//! All randomness comes from the RNGs of a search, seeded from the
+//! [`AiRng`] passed to `choose` (one `u64` per search) and
+//! [`MctsPlayer::seed`]: with [`Budget::Iterations`], the same seed gives
+//! the same choices. [`Budget::Millis`] depends on the machine's speed.
 //!
 //! # Memory
 //!
@@ -85,10 +124,11 @@ pub enum Budget {
     Millis(u64),
 }
 
-/// The default budget: 100 iterations per search (with rollouts) keeps an
-/// MCTS-vs-random game of Malaya at about 1.2 s in release on one core
-/// (slowest of 20 games: 1.6 s), and wins 9 of 10 as the Japanese (random
-/// against random: none).
+/// The default budget: 100 iterations per search (the root's visits, a
+/// reused subtree's counted). Guided, with the opponent's reply in every
+/// rollout, an MCTS side takes about 15-20 s per game of Malaya or
+/// Morne-Plaine in release on one core, and about a minute per game of
+/// Eastfront (graded supply); see `ARCHITECTURE.md` for the duels.
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
 
 /// Dice streams of the guided rollouts (common random numbers).
@@ -119,7 +159,8 @@ pub trait Ranker: Send {
 /// eliminated, [`GameState::victory_points`]) plus `step_weight` VP per
 /// step of difference in steps lost (so losses count even where `step_vp`
 /// is 0) plus `supply_weight` VP per unit of difference in units out of
-/// supply (limited supply counts half), and the value is
+/// supply (limited supply counts half; as last judged, or traced from the
+/// position in a scenario with no Supply Phase), and the value is
 /// `1 / (1 + exp(-steepness * margin / scale))` with `scale` the
 /// scenario's decisive margin.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -424,9 +465,11 @@ impl std::fmt::Debug for MctsPlayer {
 
 impl MctsPlayer {
     /// A player with `budget` per search and `seed` mixed into every
-    /// search's seed; exploration 0.7, widening `ceil(n^0.5)`, random
-    /// rollouts then the static evaluator, default ranker, plans followed
-    /// through nodes of at least 4 visits.
+    /// search's seed: guided by the heuristic (4 options per decision,
+    /// within 4 points of its best; rollouts through the opponent's reply;
+    /// leaves its choice for a mean better by 0.01), exploration 0.4,
+    /// widening `ceil(n^0.5)`, the static evaluator, plans followed through
+    /// nodes of at least 4 visits.
     pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
         MctsPlayer {
             budget,
