@@ -126,9 +126,11 @@ pub enum Budget {
 
 /// The default budget: 100 iterations per search (the root's visits, a
 /// reused subtree's counted). Guided, with the opponent's reply in every
-/// rollout, an MCTS side takes about 15-20 s per game of Malaya or
-/// Morne-Plaine in release on one core, and about a minute per game of
-/// Eastfront (graded supply); see `ARCHITECTURE.md` for the duels.
+/// rollout, an MCTS side takes about 4 s per game of Malaya (about 11,000
+/// iterations over 160 searches), 1 s of Morne-Plaine and 30 s of
+/// Eastfront (graded supply) in release on one core; against the
+/// heuristic it scores 67% on Malaya (100 paired games), 51% on
+/// Morne-Plaine, 87% on Eastfront (20).
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
 
 /// Dice streams of the guided rollouts (common random numbers).
