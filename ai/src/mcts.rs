@@ -129,8 +129,8 @@ pub enum Budget {
 /// rollout, an MCTS side takes about 4 s per game of Malaya (about 11,000
 /// iterations over 160 searches), 1 s of Morne-Plaine and 30 s of
 /// Eastfront (graded supply) in release on one core; against the
-/// heuristic it scores 67% on Malaya (100 paired games), 51% on
-/// Morne-Plaine, 87% on Eastfront (20).
+/// heuristic it scores 67% on Malaya (100 paired games), 51.5% on
+/// Morne-Plaine (100) and 79% on Eastfront (40).
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
 
 /// Dice streams of the guided rollouts (common random numbers).
