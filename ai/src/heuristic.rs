@@ -28,9 +28,19 @@
 //!   [`combat::distribution`], with several air commitments): expected steps
 //!   lost by each side, eliminations, retreats, the chance of taking the
 //!   hex (worth more on an objective). The best attack worth making is
-//!   declared unit by unit over the next calls, then rolled; never half
-//!   declared. Advances are taken onto objectives, onto enemy supply lines,
-//!   or toward the enemy when the hex is not too exposed.
+//!   declared unit by unit over the next calls, then rolled with the air
+//!   commitment that does best; never half declared. Advances are taken
+//!   onto objectives, onto enemy supply lines, or toward the enemy when the
+//!   hex is not too exposed. Each of these is decided from the position
+//!   alone (the attack being declared, the units already advanced), so the
+//!   MCTS player can ask about positions out of order.
+//! - **Objectives**: the distance field starts each objective nearer by one
+//!   MP per VP it is worth less than the richest, so the big ones pull;
+//!   in the last two turns taking one is worth four times as much.
+//!
+//! The MCTS player uses it as its guide: `unit_options` scores every
+//! destination of one unit, and a `light` player traces less supply, for
+//! rollouts.
 //!
 //! Deterministic given its RNG: ties are broken by tiny draws from it.
 
@@ -53,8 +63,20 @@ const BLOCK: u32 = 1 << 20;
 const FAR: u32 = u32::MAX;
 /// What-if supply tests per Movement Phase.
 const CUT_TESTS: usize = 48;
+/// How much nearer (Mp ticks) an objective looks per VP it is worth less
+/// than the richest: one MP. (Morne-Plaine: the Allies went for the near
+/// small objectives and left the redoubt, 6 VP, to the end or never.)
+const VP_PULL: u32 = Mp::SCALE as u32;
+/// How much more taking an objective is worth in the last two turns.
+/// (Morne-Plaine against random: the Allies' draws came from objectives
+/// left in French hands at the end; 93% wins before, 97% with this and
+/// `VP_PULL`.)
+const LATE_OBJECTIVES: f64 = 4.0;
 /// Enemy units whose supply lines are traced per Movement Phase.
 const TRACED: usize = 24;
+/// [`CUT_TESTS`] and [`TRACED`] for a light player (a search's rollouts).
+const LIGHT_CUT_TESTS: usize = 8;
+const LIGHT_TRACED: usize = 8;
 
 /// The map as petgraph graphs, one per movement class, edges reversed (from
 /// the hex entered back to the hex left), with a root node joined to every
@@ -82,12 +104,6 @@ struct Fields {
     threat: Vec<Vec<u32>>,
 }
 
-/// A plan for the Combat Phase: actions still to return.
-#[derive(Clone, Debug, Default)]
-struct Plan {
-    actions: Vec<Action>,
-}
-
 /// The heuristic player. `from_spec("heuristic")`.
 #[derive(Default)]
 pub struct HeuristicPlayer {
@@ -97,8 +113,10 @@ pub struct HeuristicPlayer {
     turn_key: Option<(u8, u8)>,
     /// (turn, side, phase) of the phase the per-phase caches belong to.
     phase_key: Option<(u8, u8, usize)>,
+    /// (turn, side, phase) of the Movement Phase the enemy lines, the unit
+    /// order and the reserves belong to.
+    move_key: Option<(u8, u8, usize)>,
     pending: Vec<UnitId>,
-    plan: Plan,
     /// Units moved by rail or otherwise done this phase.
     done: Vec<UnitId>,
     /// Units held back in the Movement Phase to go by rail (MAL-RAIL-3).
@@ -109,6 +127,8 @@ pub struct HeuristicPlayer {
     hexes: Vec<HexId>,
     /// Destinations of the unit being moved (reused).
     dests: Vec<(HexId, Mp)>,
+    /// Scored options of the unit being moved (reused).
+    options: Vec<(f64, HexId)>,
     /// Per hex: summed attack strength of enemy units adjacent.
     foe_att: Vec<f64>,
     /// Per hex: within two hexes of an enemy unit.
@@ -131,10 +151,11 @@ pub struct HeuristicPlayer {
     blocked: Vec<bool>,
     /// A copy of the position for what-if tests.
     work: Option<GameState>,
-    /// Hex the last advance went into, and how many advanced.
-    advanced: (u16, u8),
     /// What it means to do this player-turn.
     intent: Vec<String>,
+    /// Fewer supply traces (what-if cuts, enemy lines): for rollouts,
+    /// where the graded model's traces would cost most of the time.
+    pub(crate) light: bool,
 }
 
 impl std::fmt::Debug for HeuristicPlayer {
@@ -165,7 +186,6 @@ impl Player for HeuristicPlayer {
             return a;
         }
         // Should not happen; stay legal whatever.
-        self.plan.actions.clear();
         state.legal_actions(scen, &mut self.actions);
         if self.actions.contains(&Action::EndPhase) {
             Action::EndPhase
@@ -187,7 +207,39 @@ impl HeuristicPlayer {
         self.intent.clone()
     }
 
-    fn prepare(&mut self, scen: &Scenario, state: &GameState) {
+    /// A player that traces less (see `light`), for rollouts.
+    pub(crate) fn light() -> HeuristicPlayer {
+        HeuristicPlayer {
+            light: true,
+            ..HeuristicPlayer::default()
+        }
+    }
+
+    /// Forgets every per-turn and per-phase cache: the next call builds
+    /// them afresh (for a player asked about positions out of order, as in
+    /// a search's rollouts).
+    pub(crate) fn forget(&mut self) {
+        self.turn_key = None;
+        self.phase_key = None;
+        self.move_key = None;
+    }
+
+    /// Forgets the per-phase caches only: the distance fields of the
+    /// player-turn stay (a search's replies, from positions that differ
+    /// by one side's moves, share them).
+    pub(crate) fn forget_phases(&mut self) {
+        self.phase_key = None;
+        self.move_key = None;
+    }
+
+    /// A fresh budget of what-if supply tests (the search starts a new line
+    /// of play in a Movement Phase it has prepared).
+    pub(crate) fn new_line(&mut self) {
+        self.cut_tests = 0;
+    }
+
+    /// Builds (or keeps) the caches `state`'s player-turn and phase need.
+    pub(crate) fn prepare(&mut self, scen: &Scenario, state: &GameState) {
         let id = (scen as *const Scenario as usize, scen.grid().len());
         if self.graphs.as_ref().is_none_or(|g| g.scen_id != id) {
             self.graphs = Some(build_graphs(scen, id));
@@ -199,6 +251,7 @@ impl HeuristicPlayer {
         if self.turn_key.is_some_and(|k| tk < k) {
             // An earlier player-turn than the last seen: a new game.
             self.phase_key = None;
+            self.move_key = None;
         }
         if self.turn_key != Some(tk) {
             self.turn_key = Some(tk);
@@ -208,13 +261,14 @@ impl HeuristicPlayer {
         let pk = (state.turn(), side.0, state.phase_index());
         if self.phase_key != Some(pk) {
             self.phase_key = Some(pk);
-            self.plan.actions.clear();
             self.done.clear();
             self.cut_cache.clear();
             self.cut_tests = 0;
-            self.advanced = (u16::MAX, 0);
             self.enemy_map(scen, state);
-            if state.phase(scen) == PhaseKind::Movement {
+            // A search comes back to a Movement Phase from later phases of
+            // the same player-turn: the enemy has not moved, keep what is known.
+            if state.phase(scen) == PhaseKind::Movement && self.move_key != Some(pk) {
+                self.move_key = Some(pk);
                 self.trace_enemy(scen, state);
                 self.order_units(scen, state);
                 self.pick_reserves(scen, state);
@@ -246,9 +300,16 @@ impl HeuristicPlayer {
         self.target.clear();
         self.target.resize(n, false);
         let mut any_obj = false;
+        // The richer objectives pull harder: each starts nearer by
+        // `VP_PULL` per VP it is worth less than the richest.
+        let max_vp = scen.objectives().iter().map(|o| o.vp).max().unwrap_or(0);
+        let mut obj_root = vec![FAR; n];
         for o in scen.objectives() {
             if o.side.is_none_or(|s| s == side) && state.control(o.hex) != Some(side) {
                 self.target[o.hex.index()] = true;
+                let start = ((max_vp - o.vp).max(0) as u32) * VP_PULL;
+                let r = &mut obj_root[o.hex.index()];
+                *r = (*r).min(start);
                 any_obj = true;
             }
         }
@@ -262,7 +323,11 @@ impl HeuristicPlayer {
         self.blocked.clear();
         self.blocked.resize(n, false);
         for c in 0..classes {
-            field(&g.graphs[c], n, &self.target, &self.blocked, &mut f.obj[c]);
+            if any_obj {
+                field_from(&g.graphs[c], n, &obj_root, &self.blocked, &mut f.obj[c]);
+            } else {
+                field(&g.graphs[c], n, &self.target, &self.blocked, &mut f.obj[c]);
+            }
             field(&g.graphs[c], n, &foe_t, &self.blocked, &mut f.foe[c]);
         }
         // Supply anchors.
@@ -425,7 +490,8 @@ impl HeuristicPlayer {
                 .unwrap_or(FAR);
         }
         foes.sort();
-        for &(d, u) in foes.iter().take(TRACED) {
+        let traced = if self.light { LIGHT_TRACED } else { TRACED };
+        for &(d, u) in foes.iter().take(traced) {
             if d > 8 {
                 break;
             }
@@ -514,55 +580,112 @@ impl HeuristicPlayer {
         if let Some(a) = self.charge(scen, state) {
             return a;
         }
+        self.fresh_position(scen, state);
+        let mut opts = std::mem::take(&mut self.options);
+        while let Some(u) = self.pending.pop() {
+            if !self.movable(scen, state, u) {
+                continue;
+            }
+            self.unit_options(scen, state, u, rng, &mut opts);
+            let Some(&(_, to)) = opts.first() else {
+                continue;
+            };
+            if to.is_some() {
+                self.options = opts;
+                self.note_move(scen, state, u, to);
+                return Action::Move { unit: u, to };
+            }
+        }
+        self.options = opts;
+        Action::EndPhase
+    }
+
+    /// The Movement Phase's unit order, first first (from `prepare`).
+    pub(crate) fn unit_order(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.pending.iter().rev().copied()
+    }
+
+    /// What comes before any unit's move in a Movement Phase: supply
+    /// points spent, a charge worth making.
+    pub(crate) fn movement_extras(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
+        self.spend_supply(scen, state)
+            .or_else(|| self.charge(scen, state))
+    }
+
+    /// Per position: occupancy refreshed, what-if answers forgotten.
+    pub(crate) fn fresh_position(&mut self, scen: &Scenario, state: &GameState) {
         self.refresh_occ(scen, state);
         // What-if answers hold for this position only.
         self.cut_cache.clear();
         self.foe_now.clear();
-        while let Some(u) = self.pending.pop() {
-            if !movement::can_move(scen, state, u) || self.reserves.contains(&u) {
-                continue;
-            }
-            self.dests.clear();
-            let dests = &mut self.dests;
-            movement::destinations(scen, state, u, |h, c| dests.push((h, c)));
-            if self.dests.is_empty() {
-                continue;
-            }
-            let here = state.unit(u).hex;
-            let stay = self.score(scen, state, u, here, rng);
-            let mut best = (stay + 0.25, HexId::NONE);
-            for i in 0..self.dests.len() {
-                let h = self.dests[i].0;
-                let s = self.score(scen, state, u, h, rng);
-                if s > best.0 {
-                    best = (s, h);
-                }
-            }
-            if best.1.is_some() {
-                let to = best.1;
-                let cut = self.cut_value(to);
-                if cut > 0 {
-                    self.note(format!(
-                        "{} to {}: cuts the supply of {} enemy step(s)",
-                        scen.unit(u).id,
-                        scen.grid().label(to),
-                        cut
-                    ));
-                }
-                let c = scen.unit_type(u).class as usize;
-                let thr = self.threshold(scen, state, u);
-                if self.supply_dist(c, here, true) > thr && self.supply_dist(c, to, true) <= thr {
-                    self.note(format!(
-                        "{} pulled back from {} to {}: would be cut off",
-                        scen.unit(u).id,
-                        scen.grid().label(here),
-                        scen.grid().label(to)
-                    ));
-                }
-                return Action::Move { unit: u, to };
-            }
+    }
+
+    /// May `u` move now, and is it not held back for the Rail Phase?
+    pub(crate) fn movable(&self, scen: &Scenario, state: &GameState, u: UnitId) -> bool {
+        movement::can_move(scen, state, u) && !self.reserves.contains(&u)
+    }
+
+    /// Where `u` might end its move, best first, with scores: staying
+    /// (`HexId::NONE`, with a small bonus for not moving) and every
+    /// destination. The first is what the heuristic does. Call
+    /// [`HeuristicPlayer::fresh_position`] first for a new position.
+    pub(crate) fn unit_options(
+        &mut self,
+        scen: &Scenario,
+        state: &GameState,
+        u: UnitId,
+        rng: &mut AiRng,
+        out: &mut Vec<(f64, HexId)>,
+    ) {
+        out.clear();
+        self.dests.clear();
+        let dests = &mut self.dests;
+        movement::destinations(scen, state, u, |h, c| dests.push((h, c)));
+        let here = state.unit(u).hex;
+        let stay = self.score(scen, state, u, here, rng);
+        out.push((stay + 0.25, HexId::NONE));
+        if self.dests.is_empty() {
+            return;
         }
-        Action::EndPhase
+        for i in 0..self.dests.len() {
+            let h = self.dests[i].0;
+            let s = self.score(scen, state, u, h, rng);
+            out.push((s, h));
+        }
+        // Stable: ties keep the earlier (staying first).
+        out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    }
+
+    /// Is `h` a hex some enemy unit could reach (or stop next to) next
+    /// turn? Always, where the scenario has no supply rules (that map is
+    /// not drawn then).
+    pub(crate) fn in_reach(&self, scen: &Scenario, h: HexId) -> bool {
+        scen.supply_rules().model == SupplyModel::None
+            || self.near_foe.get(h.index()).copied().unwrap_or(true)
+    }
+
+    /// Says why `u` goes to `to`, when it cuts or pulls back.
+    fn note_move(&mut self, scen: &Scenario, state: &GameState, u: UnitId, to: HexId) {
+        let here = state.unit(u).hex;
+        let cut = self.cut_value(to);
+        if cut > 0 {
+            self.note(format!(
+                "{} to {}: cuts the supply of {} enemy step(s)",
+                scen.unit(u).id,
+                scen.grid().label(to),
+                cut
+            ));
+        }
+        let c = scen.unit_type(u).class as usize;
+        let thr = self.threshold(scen, state, u);
+        if self.supply_dist(c, here, true) > thr && self.supply_dist(c, to, true) <= thr {
+            self.note(format!(
+                "{} pulled back from {} to {}: would be cut off",
+                scen.unit(u).id,
+                scen.grid().label(here),
+                scen.grid().label(to)
+            ));
+        }
     }
 
     /// GS-4: spend supply points on the unit that needs them most (held at a
@@ -691,7 +814,13 @@ impl HeuristicPlayer {
         if let Some(c) = self.cut_cache.iter().find(|(x, _)| *x == h) {
             return c.1;
         }
-        if self.cut_tests >= CUT_TESTS {
+        if self.cut_tests
+            >= if self.light {
+                LIGHT_CUT_TESTS
+            } else {
+                CUT_TESTS
+            }
+        {
             return 0;
         }
         self.cut_tests += 1;
@@ -795,7 +924,13 @@ impl HeuristicPlayer {
                 continue;
             }
             if state.control(h) != Some(side) {
-                s += 3.0 + 0.5 * o.vp as f64;
+                // The last two turns: what is held at the end is what counts.
+                let k = if state.turn() + 1 >= scen.turns() {
+                    LATE_OBJECTIVES
+                } else {
+                    1.0
+                };
+                s += k * (3.0 + 0.5 * o.vp as f64);
             } else if h == here
                 && self.occ[hi][side.index()] == 1
                 && mp(f.foe[c][hi]) <= 2.0 * scen.unit_type(u).movement.as_f64()
@@ -813,7 +948,7 @@ impl HeuristicPlayer {
 
     // --------------------------------------------------------------------- rail
 
-    fn rail(&mut self, scen: &Scenario, state: &GameState) -> Action {
+    pub(crate) fn rail(&mut self, scen: &Scenario, state: &GameState) -> Action {
         state.legal_actions(scen, &mut self.actions);
         if !self.actions.contains(&Action::EndPhase) {
             // MAL-RAIL-5: overstacked; take a rail move back.
@@ -822,6 +957,10 @@ impl HeuristicPlayer {
                 .iter()
                 .find(|a| matches!(a, Action::UndoRail { .. }))
             {
+                if let Action::UndoRail { unit } = *a {
+                    // Not railed again this phase.
+                    self.done.push(unit);
+                }
                 return *a;
             }
         }
@@ -867,7 +1006,6 @@ impl HeuristicPlayer {
             }
         }
         if let Some((gain, unit, to)) = best {
-            self.done.push(unit);
             self.note(format!(
                 "{} by rail to {} ({gain:.0} MP nearer the front)",
                 scen.unit(unit).id,
@@ -880,18 +1018,34 @@ impl HeuristicPlayer {
 
     // ------------------------------------------------------------------- combat
 
-    fn combat(&mut self, scen: &Scenario, state: &GameState) -> Action {
-        if !self.plan.actions.is_empty() {
-            let a = self.plan.actions.remove(0);
-            if state.check(scen, a).is_ok() {
-                return a;
-            }
-            self.plan.actions.clear();
-        }
-        if state.combat().target.is_some() {
-            return Action::Resolve { air: 0 };
-        }
+    /// The Combat Phase, as a function of the position alone (a search
+    /// asks about positions out of order): an attack being declared is
+    /// joined by every other unit that may, then rolled with the air
+    /// commitment that does best; otherwise advance, or declare the best
+    /// attack worth making, or end the phase.
+    pub(crate) fn combat(&mut self, scen: &Scenario, state: &GameState) -> Action {
         state.legal_actions(scen, &mut self.actions);
+        let declared = state.combat().target;
+        if declared.is_some() {
+            let next = self
+                .actions
+                .iter()
+                .find(|a| matches!(a, Action::Attack { target, .. } if *target == declared));
+            if let Some(a) = next {
+                return *a;
+            }
+            let landing = state.units_of(scen, state.active_side()).any(|u| {
+                state.unit(u).has(unit_flags::COMMITTED) && state.unit(u).has(unit_flags::LANDING)
+            });
+            let mut best = (f64::NEG_INFINITY, 0u8);
+            for air in self.airs(state) {
+                let ev = self.attack_value(scen, state, declared, air, landing).0;
+                if ev > best.0 {
+                    best = (ev, air);
+                }
+            }
+            return Action::Resolve { air: best.1 };
+        }
         if let Some(a) = self.advance(scen, state) {
             return a;
         }
@@ -905,9 +1059,8 @@ impl HeuristicPlayer {
                 }
             }
         }
-        let side = state.active_side();
         let mut attackers: Vec<UnitId> = Vec::new();
-        let mut best: Option<(f64, HexId, u8, Vec<UnitId>, String)> = None;
+        let mut best: Option<(f64, HexId, u8, UnitId, String)> = None;
         for &t in &targets {
             attackers.clear();
             for a in &self.actions {
@@ -923,81 +1076,87 @@ impl HeuristicPlayer {
             let Ok(st) = combat::what_if(scen, state, &attackers, t) else {
                 continue;
             };
-            let obj_vp: i32 = scen
-                .objectives()
-                .iter()
-                .filter(|o| o.hex == t && o.side.is_none_or(|x| x == side))
-                .map(|o| o.vp)
-                .sum();
-            let on_line = self.foe_line.get(t.index()).copied().unwrap_or(0) == 1;
-            let air_left = state.air_points(side);
-            let mut airs = [0u8, 1, air_left];
-            airs[1] = airs[1].min(air_left);
-            for (k, &air) in airs.iter().enumerate() {
-                if k > 0 && airs[..k].contains(&air) {
-                    continue;
-                }
-                let d = combat::distribution(scen, &st, air);
-                let mut ev = 0.0;
-                let mut take = 0.0;
-                for (o, p) in &d.outcomes {
-                    // Morale losses (MP-CHG-5) weigh like half a step.
-                    let mut v = o.defender_steps as f64 - 0.9 * o.attacker_steps as f64
-                        + 0.5 * o.defender_morale as f64
-                        - 0.45 * o.attacker_morale as f64
-                        + 0.3 * o.defenders_eliminated as f64
-                        - 0.3 * o.attackers_eliminated as f64;
-                    if o.retreated {
-                        v += 0.3;
-                    }
-                    if o.hex_taken {
-                        v += 0.3 + 0.3 * obj_vp as f64 + if on_line { 0.5 } else { 0.0 };
-                        take += p;
-                    }
-                    ev += p * v;
-                }
-                ev -= 0.35 * air as f64;
-                if let Some(g) = &scen.supply_rules().graded {
-                    ev -= 0.05 * g.attack_sp as f64;
-                }
-                if landing {
-                    ev += 100.0; // MAL-CBT-10: it must.
-                }
+            for air in self.airs(state) {
+                let (ev, take, el_d, el_a, column) = self.attack_value(scen, &st, t, air, landing);
                 if best.as_ref().is_none_or(|b| ev > b.0) {
-                    let (el_d, el_a) = d.outcomes.iter().fold((0.0, 0.0), |acc, (o, p)| {
-                        (
-                            acc.0 + p * o.defender_steps as f64,
-                            acc.1 + p * o.attacker_steps as f64,
-                        )
-                    });
                     let why = format!(
                         "attack {} with {} unit(s) at {} (air {air}): expected steps {el_d:.2} lost by the defender, {el_a:.2} by us, hex taken {:.0}%",
                         scen.grid().label(t),
                         attackers.len(),
-                        scen.combat().column_name(d.odds.column),
+                        scen.combat().column_name(column),
                         take * 100.0
                     );
-                    best = Some((ev, t, air, attackers.clone(), why));
+                    best = Some((ev, t, air, attackers[0], why));
                 }
             }
         }
-        if let Some((ev, t, air, units, why)) = best {
+        if let Some((ev, t, _, unit, why)) = best {
             if ev > 0.15 || must {
                 self.note(why);
-                self.plan.actions.clear();
-                for &u in units.iter().skip(1) {
-                    self.plan
-                        .actions
-                        .push(Action::Attack { unit: u, target: t });
-                }
-                self.plan.actions.push(Action::Resolve { air });
-                return Action::Attack {
-                    unit: units[0],
-                    target: t,
-                };
+                return Action::Attack { unit, target: t };
             }
         }
         Action::EndPhase
+    }
+
+    /// The air commitments worth comparing: none, one, all.
+    fn airs(&self, state: &GameState) -> impl Iterator<Item = u8> + use<> {
+        let left = state.air_points(state.active_side());
+        let airs = [0u8, 1.min(left), left];
+        (0..3).filter_map(move |k| (!airs[..k].contains(&airs[k])).then_some(airs[k]))
+    }
+
+    /// The worth of rolling the attack declared on `t` in `st` with `air`
+    /// points, by the exact outcomes: expected steps lost each side (morale
+    /// losses half a step), eliminations, retreats, the hex taken (more on
+    /// an objective or an enemy supply line); with the chance of taking the
+    /// hex, the expected steps lost by each side and the odds column.
+    fn attack_value(
+        &self,
+        scen: &Scenario,
+        st: &GameState,
+        t: HexId,
+        air: u8,
+        landing: bool,
+    ) -> (f64, f64, f64, f64, usize) {
+        let side = st.active_side();
+        let obj_vp: i32 = scen
+            .objectives()
+            .iter()
+            .filter(|o| o.hex == t && o.side.is_none_or(|x| x == side))
+            .map(|o| o.vp)
+            .sum();
+        let on_line = self.foe_line.get(t.index()).copied().unwrap_or(0) == 1;
+        let d = combat::distribution(scen, st, air);
+        let mut ev = 0.0;
+        let mut take = 0.0;
+        let (mut el_d, mut el_a) = (0.0, 0.0);
+        for (o, p) in &d.outcomes {
+            // Morale losses (MP-CHG-5) weigh like half a step.
+            let mut v = o.defender_steps as f64 - 0.9 * o.attacker_steps as f64
+                + 0.5 * o.defender_morale as f64
+                - 0.45 * o.attacker_morale as f64
+                + 0.3 * o.defenders_eliminated as f64
+                - 0.3 * o.attackers_eliminated as f64;
+            if o.retreated {
+                v += 0.3;
+            }
+            if o.hex_taken {
+                v += 0.3 + 0.3 * obj_vp as f64 + if on_line { 0.5 } else { 0.0 };
+                take += p;
+            }
+            ev += p * v;
+            el_d += p * o.defender_steps as f64;
+            el_a += p * o.attacker_steps as f64;
+        }
+        ev -= 0.35 * air as f64;
+        if let Some(g) = &scen.supply_rules().graded {
+            ev -= 0.05 * g.attack_sp as f64;
+        }
+        if landing {
+            ev += 100.0; // MAL-CBT-10: it must.
+        }
+        (ev, take, el_d, el_a, d.odds.column)
     }
 
     /// MAL-CBT-9: advance into the emptied hex when it is an objective, on an
@@ -1007,9 +1166,6 @@ impl HeuristicPlayer {
         if !hex.is_some() {
             return None;
         }
-        if self.advanced.0 != hex.0 {
-            self.advanced = (hex.0, 0);
-        }
         let side = state.active_side();
         let is_obj = scen
             .objectives()
@@ -1017,7 +1173,12 @@ impl HeuristicPlayer {
             .any(|o| o.hex == hex && o.side.is_none_or(|x| x == side));
         let on_line = self.foe_line.get(hex.index()).copied().unwrap_or(0) > 0;
         let want = if is_obj { scen.stacking() } else { 1 };
-        if self.advanced.1 >= want {
+        // The hex was emptied: ours in it now have advanced.
+        let advanced = state
+            .units_at(hex)
+            .filter(|v| scen.unit(*v).side == side)
+            .count();
+        if advanced >= want as usize {
             return None;
         }
         let mut best: Option<(f64, UnitId)> = None;
@@ -1045,7 +1206,6 @@ impl HeuristicPlayer {
             }
         }
         let (_, unit) = best?;
-        self.advanced.1 += 1;
         self.note(format!(
             "{} advances into {}",
             scen.unit(unit).id,

@@ -8,13 +8,44 @@
 //! the tree is the searching side's, so values are backed up unchanged (no
 //! sign flip): a value is always the searching side's, in `[0, 1]`.
 //!
-//! A leaf, and a node reached for the first time, is valued by an
-//! [`Evaluator`] (by default [`StaticEvaluator`]: victory points, steps lost,
-//! supply, squashed by a logistic), by default after a short random rollout
-//! to the end of the player-turn ([`MctsPlayer::rollout`], played by
-//! [`RandomPlayer`] with the search RNG): a rollout sees the rest of the
-//! turn's moves and combats, the static value of a half-played turn does
-//! not. Both are pluggable: [`MctsPlayer::with_evaluator`].
+//! # Guided by the heuristic (the default)
+//!
+//! [`HeuristicPlayer`] is the backbone ([`MctsPlayer::guided`]): the search
+//! can only leave the heuristic's play where it shows a gain.
+//!
+//! * **Unit by unit.** In a Movement Phase the units are decided in the
+//!   heuristic's order (front units first), each once: a node's candidates
+//!   are the next unit's destinations the heuristic scores best (at most
+//!   [`MctsPlayer::max_options`], within [`MctsPlayer::option_gap`] of its
+//!   best), its own choice first, and staying (an edge that changes
+//!   nothing but moves on to the next unit). Supply points spent and
+//!   charges come first when the heuristic wants them. A unit neither in
+//!   the enemy's reach next turn nor with an option in it keeps the
+//!   heuristic's move, without a search. After the last unit, the phase
+//!   ends. In other phases: the heuristic's action first, then ending the
+//!   phase, rolling the attack declared as it stands, or declaring an
+//!   attack on another hex.
+//! * **Rollouts by the heuristic.** A new node is valued by the heuristic
+//!   finishing the player-turn from it, then (by default,
+//!   [`MctsPlayer::reply`]) the heuristic playing the opponent's reply to
+//!   the start of the searching side's next player-turn (its Supply Phase
+//!   judged), then the [`Evaluator`]. The rollouts trace less supply than
+//!   the heuristic does in play (a few what-if cuts), and the reply's
+//!   distance fields are built once per search: most of a graded-supply
+//!   scenario's time went there. Rollouts of iteration `i` roll the dice of
+//!   one of 16 streams (`i` mod 16): common random
+//!   numbers, so lines that differ in one choice meet the same luck.
+//! * **Choosing.** The plan follows the most-visited child, but keeps the
+//!   heuristic's choice unless the other child's mean value is higher by
+//!   more than [`MctsPlayer::deviate`].
+//! * **Tree reuse.** When the game reaches a node of the last search's tree
+//!   (by the plan, or an outcome of the combat the plan ended at), the next
+//!   search goes on in that subtree: an iteration budget tops the root's
+//!   visits up to the budget.
+//!
+//! # The plain search
+//!
+//! With `guided` off (or a custom [`Ranker`]: [`MctsPlayer::with_ranker`]):
 //!
 //! * **Decision nodes** take their candidates from
 //!   [`GameState::legal_actions`], less [`Action::CancelAttack`] (declaring
@@ -22,8 +53,17 @@
 //!   [`Action::UndoRail`] unless it is the only way out of an overstacked
 //!   Rail Phase (same reason), ordered by a [`Ranker`] (by default
 //!   [`DefaultRanker`]: a deterministic shuffle with [`Action::EndPhase`]
-//!   last; [`MctsPlayer::with_ranker`]). **Progressive widening**: a node with `n` visits may have at
-//!   most `ceil(widen_c * n^widen_alpha)` children (defaults 1 and 0.5),
+//!   last).
+//! * A leaf, and a node reached for the first time, is valued by the
+//!   [`Evaluator`] (by default [`StaticEvaluator`]: victory points, steps
+//!   lost, supply, squashed by a logistic), by default after a random
+//!   rollout to the end of the player-turn ([`MctsPlayer::rollout`],
+//!   played by [`RandomPlayer`] with the search RNG).
+//!
+//! # Common to both
+//!
+//! * **Progressive widening**: a node with `n` visits may have at most
+//!   `ceil(widen_c * n^widen_alpha)` children (defaults 1 and 0.5),
 //!   admitted in rank order; among them, UCB1 selects (exploration constant
 //!   [`MctsPlayer::exploration`]).
 //! * **Chance nodes, exact**: [`Action::Resolve`] leads to a node whose
@@ -46,18 +86,17 @@
 //! # Playing a turn
 //!
 //! [`Player::choose`] searches from the current state, then follows the
-//! most-visited path as a plan (each step with the state it expects), down
-//! to a chance node, a leaf, or a node with fewer than
-//! [`MctsPlayer::min_plan_visits`] visits. It searches again when the state
-//! is not the one the plan expects (after a roll, or any deviation) or the
-//! plan has run out.
+//! plan (each step with the state it expects), down to a chance node, a
+//! leaf, or a node with fewer than [`MctsPlayer::min_plan_visits`] visits.
+//! It searches again when the state is not the one the plan expects (after
+//! a roll, or any deviation) or the plan has run out.
 //!
 //! # Determinism
 //!
-//! All randomness comes from one RNG per search, seeded from the [`AiRng`]
-//! passed to `choose` (one `u64` per search) and [`MctsPlayer::seed`]: with
-//! [`Budget::Iterations`], the same seed gives the same choices.
-//! [`Budget::Millis`] depends on the machine's speed.
+//! All randomness comes from the RNGs of a search, seeded from the
+//! [`AiRng`] passed to `choose` (one `u64` per search) and
+//! [`MctsPlayer::seed`]: with [`Budget::Iterations`], the same seed gives
+//! the same choices. [`Budget::Millis`] depends on the machine's speed.
 //!
 //! # Memory
 //!
@@ -69,11 +108,12 @@
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use hexwar_engine::combat;
-use hexwar_engine::{Action, GameState, Scenario, Side, SupplyState};
+use hexwar_engine::scenario::SupplyModel;
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId};
+use hexwar_engine::{combat, supply};
 use rand::{Rng, RngCore, SeedableRng};
 
-use crate::{AiRng, Player, RandomPlayer};
+use crate::{AiRng, HeuristicPlayer, Player, RandomPlayer};
 
 /// How long a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,11 +124,17 @@ pub enum Budget {
     Millis(u64),
 }
 
-/// The default budget: 100 iterations per search (with rollouts) keeps an
-/// MCTS-vs-random game of Malaya at about 1.2 s in release on one core
-/// (slowest of 20 games: 1.6 s), and wins 9 of 10 as the Japanese (random
-/// against random: none).
+/// The default budget: 100 iterations per search (the root's visits, a
+/// reused subtree's counted). Guided, with the opponent's reply in every
+/// rollout, an MCTS side takes about 4 s per game of Malaya (about 11,000
+/// iterations over 160 searches), 1 s of Morne-Plaine and 30 s of
+/// Eastfront (graded supply) in release on one core; against the
+/// heuristic it scores 67% on Malaya (100 paired games), 51.5% on
+/// Morne-Plaine (100) and 79% on Eastfront (40).
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
+
+/// Dice streams of the guided rollouts (common random numbers).
+const DICE_STREAMS: u32 = 16;
 
 /// Draws a [`Action::Charge`] node makes before it samples only among the
 /// outcomes it has seen.
@@ -115,7 +161,8 @@ pub trait Ranker: Send {
 /// eliminated, [`GameState::victory_points`]) plus `step_weight` VP per
 /// step of difference in steps lost (so losses count even where `step_vp`
 /// is 0) plus `supply_weight` VP per unit of difference in units out of
-/// supply (limited supply counts half), and the value is
+/// supply (limited supply counts half; as last judged, or traced from the
+/// position in a scenario with no Supply Phase), and the value is
 /// `1 / (1 + exp(-steepness * margin / scale))` with `scale` the
 /// scenario's decisive margin.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -146,11 +193,20 @@ impl StaticEvaluator {
         let vp = state.victory_points(scen);
         let lost = state.steps_lost();
         let mut out = [0.0f64; 2];
-        for (us, setup) in state.units().iter().zip(scen.units()) {
+        // Where no Supply Phase judges supply (small test scenarios), it
+        // is traced from the position.
+        let traced = scen.supply_rules().model != SupplyModel::None
+            && !scen.phases().contains(&PhaseKind::Supply);
+        for (i, (us, setup)) in state.units().iter().zip(scen.units()).enumerate() {
             if !us.on_map() {
                 continue;
             }
-            out[setup.side.index()] += match us.supply {
+            let supply = if traced {
+                supply::trace(scen, state, UnitId(i as u16)).state
+            } else {
+                us.supply
+            };
+            out[setup.side.index()] += match supply {
                 SupplyState::Out => 1.0,
                 SupplyState::Limited => 0.5,
                 _ => 0.0,
@@ -269,6 +325,8 @@ struct Node {
     admitted: u32,
     /// Draws made (sampled node).
     samples: u32,
+    /// Guided, in a Movement Phase: the next unit of the order to decide.
+    cursor: u16,
 }
 
 impl Node {
@@ -290,6 +348,10 @@ pub struct SearchStats {
     pub nodes: usize,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// The search went on in the subtree the game reached (guided).
+    pub reused: bool,
+    /// Visits of the root when the search began.
+    pub prior_visits: u32,
 }
 
 impl SearchStats {
@@ -320,8 +382,26 @@ pub struct MctsPlayer {
     pub widen_c: f64,
     /// Progressive widening exponent.
     pub widen_alpha: f64,
-    /// Value leaves after a random rollout to the end of the player-turn.
+    /// Value leaves after a rollout to the end of the player-turn (by the
+    /// heuristic when `guided`, else by the random player).
     pub rollout: bool,
+    /// The heuristic guides the search: it gives the candidates, its own
+    /// choice first, and plays the rollouts. Off: candidates from the
+    /// [`Ranker`] over every legal action, random rollouts.
+    pub guided: bool,
+    /// Guided rollouts go on through the opponent's reply (its player-turn
+    /// played by the heuristic) before the evaluator is asked.
+    pub reply: bool,
+    /// Guided: candidates per unit in a Movement Phase (its best
+    /// destinations by the heuristic's score, staying among them), and per
+    /// decision in other phases.
+    pub max_options: usize,
+    /// Guided: a unit's destination is a candidate only if the heuristic
+    /// scores it within this much of its best.
+    pub option_gap: f64,
+    /// Guided: the plan leaves the heuristic's choice for the most visited
+    /// other child only if that child's mean value is higher by more than this.
+    pub deviate: f64,
     /// The plan stops at the first node with fewer visits than this
     /// (its first step is always taken).
     pub min_plan_visits: u32,
@@ -336,10 +416,28 @@ pub struct MctsPlayer {
     scratch: Vec<Action>,
     work: Option<GameState>,
     rng: AiRng,
+    /// The dice of the guided rollouts (see `DICE_STREAMS`).
+    dice: AiRng,
+    dice_base: u64,
     side: Side,
     key: (u8, Side),
-    // --- the plan ---
-    plan: Vec<(GameState, Action)>,
+    // --- the guide ---
+    guide: HeuristicPlayer,
+    /// The heuristic that plays the opponent's reply in rollouts.
+    opp: HeuristicPlayer,
+    /// The units of this Movement Phase in the order they are decided.
+    order: Vec<UnitId>,
+    /// (turn, side, phase) `order` belongs to.
+    order_key: Option<(u8, Side, usize)>,
+    /// The next unit of `order` to decide in the game.
+    cursor: u16,
+    options: Vec<(f64, HexId)>,
+    // --- the plan: (position, action, cursor after it) ---
+    plan: Vec<(GameState, Action, u16, u32)>,
+    /// The search's root node.
+    root: u32,
+    /// Guided: the node the game reached by the plan's steps (`NONE`: none).
+    at: u32,
     plan_pos: usize,
     stats: SearchStats,
 }
@@ -358,6 +456,9 @@ impl std::fmt::Debug for MctsPlayer {
             .field("widen_c", &self.widen_c)
             .field("widen_alpha", &self.widen_alpha)
             .field("rollout", &self.rollout)
+            .field("guided", &self.guided)
+            .field("reply", &self.reply)
+            .field("max_options", &self.max_options)
             .field("min_plan_visits", &self.min_plan_visits)
             .field("seed", &self.seed)
             .finish_non_exhaustive()
@@ -366,16 +467,23 @@ impl std::fmt::Debug for MctsPlayer {
 
 impl MctsPlayer {
     /// A player with `budget` per search and `seed` mixed into every
-    /// search's seed; exploration 0.7, widening `ceil(n^0.5)`, random
-    /// rollouts then the static evaluator, default ranker, plans followed
-    /// through nodes of at least 4 visits.
+    /// search's seed: guided by the heuristic (4 options per decision,
+    /// within 4 points of its best; rollouts through the opponent's reply;
+    /// leaves its choice for a mean better by 0.01), exploration 0.4,
+    /// widening `ceil(n^0.5)`, the static evaluator, plans followed through
+    /// nodes of at least 4 visits.
     pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
         MctsPlayer {
             budget,
-            exploration: 0.7,
+            exploration: 0.4,
             widen_c: 1.0,
             widen_alpha: 0.5,
             rollout: true,
+            guided: true,
+            reply: true,
+            max_options: 4,
+            option_gap: 4.0,
+            deviate: 0.01,
             min_plan_visits: 4,
             seed,
             evaluator: Box::new(StaticEvaluator::default()),
@@ -386,9 +494,19 @@ impl MctsPlayer {
             scratch: Vec::new(),
             work: None,
             rng: AiRng::seed_from_u64(0),
+            dice: AiRng::seed_from_u64(0),
+            dice_base: 0,
             side: Side(0),
             key: (0, Side(0)),
+            guide: HeuristicPlayer::default(),
+            opp: HeuristicPlayer::light(),
+            order: Vec::new(),
+            order_key: None,
+            cursor: 0,
+            options: Vec::new(),
             plan: Vec::new(),
+            root: 0,
+            at: NONE,
             plan_pos: 0,
             stats: SearchStats::default(),
         }
@@ -396,8 +514,10 @@ impl MctsPlayer {
 
     /// Parses comma-separated options, each `key=value` (the part of a spec
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
-    /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `plan=N` (least visits
-    /// a plan step needs), `seed=N`. Empty: the defaults.
+    /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
+    /// `reply=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
+    /// `dev=X` (`deviate`), `plan=N` (least visits a plan step needs),
+    /// `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, String> {
         let mut p = MctsPlayer::default();
         for kv in opts.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -410,6 +530,13 @@ impl MctsPlayer {
                     .ok()
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| format!("mcts option {k}: \"{v}\" is not {what}"))
+            };
+            let flag = || -> Result<bool, String> {
+                match v {
+                    "1" | "true" | "yes" | "on" => Ok(true),
+                    "0" | "false" | "no" | "off" => Ok(false),
+                    _ => Err(format!("mcts option {k}: \"{v}\" is not 0 or 1")),
+                }
             };
             let int = || -> Result<u64, String> {
                 v.parse::<u64>()
@@ -439,18 +566,17 @@ impl MctsPlayer {
                     }
                     p.widen_alpha = a;
                 }
-                "rollout" => {
-                    p.rollout = match v {
-                        "1" | "true" | "yes" | "on" => true,
-                        "0" | "false" | "no" | "off" => false,
-                        _ => return Err(format!("mcts option rollout: \"{v}\" is not 0 or 1")),
-                    }
-                }
+                "rollout" => p.rollout = flag()?,
+                "guided" => p.guided = flag()?,
+                "reply" => p.reply = flag()?,
+                "opts" => p.max_options = int()?.clamp(1, 64) as usize,
+                "gap" => p.option_gap = num("a number >= 0")?,
+                "dev" => p.deviate = num("a number >= 0")?,
                 "plan" => p.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
                 "seed" => p.seed = int()?,
                 _ => {
                     return Err(format!(
-                        "unknown mcts option \"{k}\" (known: iters, ms, c, wc, walpha, rollout, plan, seed)"
+                        "unknown mcts option \"{k}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)"
                     ));
                 }
             }
@@ -464,9 +590,10 @@ impl MctsPlayer {
         self
     }
 
-    /// Replaces the ranker.
+    /// Replaces the ranker, for an unguided search (`guided` off).
     pub fn with_ranker(mut self, r: impl Ranker + 'static) -> Self {
         self.ranker = Box::new(r);
+        self.guided = false;
         self
     }
 
@@ -477,7 +604,7 @@ impl MctsPlayer {
 
     /// The root's children after the last search, in tree order.
     pub fn root_children(&self) -> Vec<ChildStats> {
-        self.children(0)
+        self.children(self.root)
             .map(|c| {
                 let n = &self.nodes[c as usize];
                 ChildStats {
@@ -494,7 +621,7 @@ impl MctsPlayer {
     /// is a chance node (`Resolve` or `Charge`) that has been expanded.
     pub fn chance_outcomes(&self, action: Action) -> Option<Vec<(GameState, f64)>> {
         let c = self
-            .children(0)
+            .children(self.root)
             .find(|&c| self.nodes[c as usize].action == action)?;
         let n = &self.nodes[c as usize];
         if !matches!(n.kind, Kind::Chance | Kind::Sampled) || !n.expanded {
@@ -512,7 +639,11 @@ impl MctsPlayer {
 
     /// The actions the plan of the last search holds, from its start.
     pub fn plan(&self) -> Vec<Action> {
-        self.plan.iter().map(|(_, a)| *a).collect()
+        self.plan
+            .iter()
+            .map(|(_, a, _, _)| *a)
+            .filter(|a| !is_skip(*a))
+            .collect()
     }
 
     fn children(&self, n: u32) -> impl Iterator<Item = u32> + '_ {
@@ -532,13 +663,35 @@ impl MctsPlayer {
     pub fn search(&mut self, scen: &Scenario, state: &GameState, seed: u64) -> SearchStats {
         let start = Instant::now();
         self.rng = AiRng::seed_from_u64(seed ^ self.seed.rotate_left(17));
-        self.side = state.active_side();
-        self.key = (state.turn(), state.active_side());
-        self.pool.clear();
-        self.used = 0;
-        let root = self.alloc_with(|s| s.clone_from(state), || state.clone());
-        let kind = self.kind_of(state);
-        self.init(root, Action::EndPhase, NONE, kind, 1.0);
+        self.dice_base = self.rng.next_u64();
+        if self.guided {
+            self.sync_order(scen, state);
+        }
+        let reused = self.reusable(state);
+        let root = match reused {
+            Some(r) => r,
+            None => {
+                self.side = state.active_side();
+                self.key = (state.turn(), state.active_side());
+                self.pool.clear();
+                self.used = 0;
+                let root = self.alloc_with(|s| s.clone_from(state), || state.clone());
+                let kind = self.kind_of(state);
+                self.init(root, Action::EndPhase, NONE, kind, 1.0);
+                self.nodes[root as usize].cursor = self.cursor;
+                root
+            }
+        };
+        self.root = root;
+        self.at = NONE;
+        self.opp.forget();
+        let prior_visits = self.nodes[root as usize].visits;
+        let kind = self.nodes[root as usize].kind;
+        if self.guided && kind == Kind::Decision && !self.nodes[root as usize].expanded {
+            self.expand(scen, root);
+        }
+        // One candidate: nothing to search.
+        let forced = self.guided && self.nodes[root as usize].n_cands == 1;
         let mut iterations = 0u32;
         let deadline = match self.budget {
             Budget::Millis(ms) => Some(start + Duration::from_millis(ms)),
@@ -546,7 +699,8 @@ impl MctsPlayer {
         };
         loop {
             match self.budget {
-                Budget::Iterations(n) if iterations >= n => break,
+                // A reused subtree keeps its visits: it is topped up.
+                Budget::Iterations(n) if self.nodes[root as usize].visits >= n => break,
                 Budget::Millis(_)
                     if iterations % 8 == 0 && deadline.is_some_and(|d| Instant::now() >= d) =>
                 {
@@ -554,19 +708,71 @@ impl MctsPlayer {
                 }
                 _ => {}
             }
-            if kind == Kind::Leaf || self.used >= (u32::MAX / 2) as usize {
+            if kind == Kind::Leaf || forced || self.used >= (u32::MAX / 2) as usize {
                 break;
             }
+            // Common random numbers: the rollouts of iteration i roll the
+            // dice of stream i mod DICE_STREAMS, so lines that differ in a
+            // choice are compared on the same luck more often.
+            self.dice = AiRng::seed_from_u64(self.dice_base ^ (iterations % DICE_STREAMS) as u64);
             self.iterate(scen);
             iterations += 1;
+        }
+        if forced && self.nodes[root as usize].first_child == NONE {
+            let a = self.pool[self.nodes[root as usize].cands as usize];
+            let c = self.add_child(scen, root, a);
+            self.nodes[c as usize].visits = 1;
+            self.nodes[root as usize].admitted = 1;
         }
         self.make_plan();
         self.stats = SearchStats {
             iterations,
             nodes: self.used,
             elapsed: start.elapsed(),
+            reused: reused.is_some(),
+            prior_visits,
         };
         self.stats
+    }
+
+    /// Guided: the node of the last search's tree the game has reached by
+    /// following its plan (or an outcome of the chance node it ended at),
+    /// if it holds `state`: its subtree is searched on.
+    fn reusable(&self, state: &GameState) -> Option<u32> {
+        if !self.guided
+            || self.at == NONE
+            || (self.at as usize) >= self.used
+            || (state.turn(), state.active_side()) != self.key
+        {
+            return None;
+        }
+        let at = &self.nodes[self.at as usize];
+        let found = match at.kind {
+            Kind::Chance | Kind::Sampled => self
+                .children(self.at)
+                .find(|&c| self.nodes[c as usize].state == *state)?,
+            Kind::Decision if at.state == *state => self.at,
+            _ => return None,
+        };
+        let node = &self.nodes[found as usize];
+        (node.kind == Kind::Decision && node.cursor == self.cursor).then_some(found)
+    }
+
+    /// The unit order of the Movement Phase `state` is in (kept while the
+    /// phase lasts; the cursor starts at its first unit).
+    fn sync_order(&mut self, scen: &Scenario, state: &GameState) {
+        if state.is_over() || state.phase(scen) != PhaseKind::Movement {
+            return;
+        }
+        let key = (state.turn(), state.active_side(), state.phase_index());
+        if self.order_key == Some(key) {
+            return;
+        }
+        self.order_key = Some(key);
+        self.guide.prepare(scen, state);
+        self.order.clear();
+        self.order.extend(self.guide.unit_order());
+        self.cursor = 0;
     }
 
     fn kind_of(&self, st: &GameState) -> Kind {
@@ -603,6 +809,7 @@ impl MctsPlayer {
                 n_cands: 0,
                 admitted: 0,
                 samples: 0,
+                cursor: 0,
             });
         }
         self.used += 1;
@@ -652,17 +859,21 @@ impl MctsPlayer {
         node.n_cands = 0;
         node.admitted = 0;
         node.samples = 0;
+        node.cursor = 0;
         if parent != NONE {
             let p = &mut self.nodes[parent as usize];
             let first = p.first_child;
+            let cursor = p.cursor + matches!(action, Action::Move { .. }) as u16;
             p.first_child = n;
             self.nodes[n as usize].next_sibling = first;
+            self.nodes[n as usize].cursor = cursor;
         }
     }
 
     /// One iteration: select and expand, value, back up.
     fn iterate(&mut self, scen: &Scenario) {
-        let mut n = 0u32;
+        self.guide.new_line();
+        let mut n = self.root;
         let mut depth = 0;
         loop {
             depth += 1;
@@ -721,6 +932,9 @@ impl MctsPlayer {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
             node.total += v;
+            if i == self.root {
+                break;
+            }
             i = node.parent;
         }
     }
@@ -728,6 +942,30 @@ impl MctsPlayer {
     /// The candidates of decision node `n`, pruned and ranked, into the pool.
     fn expand(&mut self, scen: &Scenario, n: u32) {
         let mut acts = std::mem::take(&mut self.scratch);
+        acts.clear();
+        if self.guided {
+            let node = &mut self.nodes[n as usize];
+            guided_candidates(
+                &mut self.guide,
+                scen,
+                &node.state,
+                &self.order,
+                &mut node.cursor,
+                &mut self.rng,
+                &mut self.options,
+                (self.max_options, self.option_gap),
+                &mut acts,
+            );
+        }
+        if !acts.is_empty() {
+            let node = &mut self.nodes[n as usize];
+            node.cands = self.pool.len() as u32;
+            node.n_cands = acts.len() as u32;
+            node.expanded = true;
+            self.pool.extend_from_slice(&acts);
+            self.scratch = acts;
+            return;
+        }
         let state = &self.nodes[n as usize].state;
         state.legal_actions(scen, &mut acts);
         let has_end = acts.contains(&Action::EndPhase);
@@ -751,6 +989,8 @@ impl MctsPlayer {
         let kind = match a {
             Action::Resolve { .. } => Kind::Chance,
             Action::Charge { .. } => Kind::Sampled,
+            // The unit stays: the same position, the next unit to decide.
+            a if is_skip(a) => Kind::Decision,
             _ => {
                 let st = &mut self.nodes[c as usize].state;
                 st.apply_unchecked(scen, a, &mut self.rng, &mut ());
@@ -854,6 +1094,9 @@ impl MctsPlayer {
     /// a random rollout to the end of the player-turn if asked.
     fn value(&mut self, scen: &Scenario, n: u32) -> f64 {
         let state = &self.nodes[n as usize].state;
+        if self.guided && self.rollout {
+            return self.guided_value(scen, n);
+        }
         if !self.rollout || self.nodes[n as usize].kind == Kind::Leaf {
             return self.evaluator.value(scen, state, self.side);
         }
@@ -871,13 +1114,65 @@ impl MctsPlayer {
         v
     }
 
+    /// Guided: the heuristic finishes the player-turn from node `n` (and
+    /// plays the opponent's reply when `reply`), then the evaluator.
+    fn guided_value(&mut self, scen: &Scenario, n: u32) -> f64 {
+        let node = &self.nodes[n as usize];
+        let mut cursor = node.cursor;
+        let mut work = self.work.take().unwrap_or_else(|| node.state.clone());
+        work.clone_from(&node.state);
+        let mut acts = std::mem::take(&mut self.scratch);
+        let mut steps = 0;
+        self.guide.light = true;
+        while self.kind_of(&work) != Kind::Leaf && steps < MAX_ROLLOUT {
+            acts.clear();
+            guided_candidates(
+                &mut self.guide,
+                scen,
+                &work,
+                &self.order,
+                &mut cursor,
+                &mut self.rng,
+                &mut self.options,
+                (1, 0.0),
+                &mut acts,
+            );
+            let a = match acts.first() {
+                Some(a) => *a,
+                None => RandomPlayer::default().choose(scen, &work, &mut self.rng),
+            };
+            if matches!(a, Action::Move { .. }) {
+                cursor += 1;
+            }
+            if !is_skip(a) {
+                work.apply_unchecked(scen, a, &mut self.dice, &mut ());
+            }
+            steps += 1;
+        }
+        self.scratch = acts;
+        self.guide.light = false;
+        if self.reply {
+            // The reply's distance fields are built once per search.
+            self.opp.forget_phases();
+            let mut steps = 0;
+            while !work.is_over() && work.active_side() != self.side && steps < MAX_ROLLOUT {
+                let a = self.opp.choose(scen, &work, &mut self.rng);
+                work.apply_unchecked(scen, a, &mut self.dice, &mut ());
+                steps += 1;
+            }
+        }
+        let v = self.evaluator.value(scen, &work, self.side);
+        self.work = Some(work);
+        v
+    }
+
     /// The plan: the most-visited path from the root, through decision
     /// nodes, down to a chance node, a leaf or a node visited fewer than
     /// `min_plan_visits` times (the first step is always taken).
     fn make_plan(&mut self) {
         self.plan.clear();
         self.plan_pos = 0;
-        let mut n = 0u32;
+        let mut n = self.root;
         loop {
             let mut best = NONE;
             for c in self.children(n) {
@@ -892,12 +1187,33 @@ impl MctsPlayer {
             if best == NONE {
                 break;
             }
+            if self.guided {
+                // The heuristic's choice (the first candidate) stands unless
+                // the search found another clearly better.
+                let first = self
+                    .pool
+                    .get(self.nodes[n as usize].cands as usize)
+                    .copied();
+                if let Some(g) = self
+                    .children(n)
+                    .find(|&c| Some(self.nodes[c as usize].action) == first)
+                {
+                    let (gn, bn) = (&self.nodes[g as usize], &self.nodes[best as usize]);
+                    if g != best && bn.mean() <= gn.mean() + self.deviate {
+                        best = g;
+                    }
+                }
+            }
             let child = &self.nodes[best as usize];
             if !self.plan.is_empty() && child.visits < self.min_plan_visits {
                 break;
             }
-            self.plan
-                .push((self.nodes[n as usize].state.clone(), child.action));
+            self.plan.push((
+                self.nodes[n as usize].state.clone(),
+                child.action,
+                child.cursor,
+                best,
+            ));
             if child.kind != Kind::Decision {
                 break;
             }
@@ -912,20 +1228,30 @@ impl Player for MctsPlayer {
     }
 
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
-        if let Some((expect, a)) = self.plan.get(self.plan_pos) {
-            if expect == state {
+        // Each search decides at least one unit or returns an action: the
+        // order bounds the searches.
+        for _ in 0..=self.order.len() + 1 {
+            while let Some((expect, a, cursor, node)) = self.plan.get(self.plan_pos) {
+                if expect != state {
+                    break;
+                }
                 self.plan_pos += 1;
-                return *a;
+                self.cursor = *cursor;
+                self.at = *node;
+                if !is_skip(*a) {
+                    return *a;
+                }
             }
-        }
-        let seed = rng.next_u64();
-        self.search(scen, state, seed);
-        if let Some((_, a)) = self.plan.first() {
-            self.plan_pos = 1;
-            return *a;
+            let seed = rng.next_u64();
+            self.search(scen, state, seed);
+            self.plan_pos = 0;
+            if self.plan.is_empty() {
+                break;
+            }
         }
         // No search possible (no iterations): the first legal action.
         self.plan.clear();
+        self.plan_pos = 0;
         let mut acts = Vec::new();
         state.legal_actions(scen, &mut acts);
         acts.retain(|a| *a != Action::CancelAttack);
@@ -942,5 +1268,129 @@ impl Player for MctsPlayer {
             s.elapsed.as_secs_f64() * 1e3,
             self.plan.len()
         )]
+    }
+}
+
+/// The guided search's "this unit stays" edge: a move to no hex, which is
+/// never a legal action.
+fn skip(unit: UnitId) -> Action {
+    Action::Move {
+        unit,
+        to: HexId::NONE,
+    }
+}
+
+fn is_skip(a: Action) -> bool {
+    matches!(a, Action::Move { to, .. } if !to.is_some())
+}
+
+/// The guided candidates of `state`, the heuristic's choice first, into
+/// `acts` (empty: none found, take the legal actions). In a Movement
+/// Phase: supply spent or a charge when the heuristic wants one, else the
+/// next unit of `order` from `cursor` that may move (the cursor is moved
+/// on to it) with up to `limits.0` of its destinations scored within
+/// `limits.1` of its best, staying as [`skip`]; after the last unit, the
+/// phase's end. In other phases: the heuristic's action, then ending the
+/// phase, rolling the attack declared as it stands, or declaring an
+/// attack on another hex.
+#[allow(clippy::too_many_arguments)]
+fn guided_candidates(
+    guide: &mut HeuristicPlayer,
+    scen: &Scenario,
+    state: &GameState,
+    order: &[UnitId],
+    cursor: &mut u16,
+    rng: &mut AiRng,
+    options: &mut Vec<(f64, HexId)>,
+    limits: (usize, f64),
+    acts: &mut Vec<Action>,
+) {
+    acts.clear();
+    if state.is_over() {
+        return;
+    }
+    guide.prepare(scen, state);
+    match state.phase(scen) {
+        PhaseKind::Movement => {
+            guide.fresh_position(scen, state);
+            if let Some(a) = guide.movement_extras(scen, state) {
+                acts.push(a);
+                return;
+            }
+            while let Some(&u) = order.get(*cursor as usize) {
+                if guide.movable(scen, state, u) {
+                    break;
+                }
+                *cursor += 1;
+            }
+            let Some(&u) = order.get(*cursor as usize) else {
+                acts.push(Action::EndPhase);
+                return;
+            };
+            guide.unit_options(scen, state, u, rng, options);
+            let best = options.first().map_or(0.0, |o| o.0);
+            // Away from the enemy (neither the unit nor any of its options
+            // within its reach next turn), the heuristic's move stands.
+            let here = state.unit(u).hex;
+            let front = guide.in_reach(scen, here)
+                || options
+                    .iter()
+                    .take(limits.0)
+                    .any(|&(_, h)| h.is_some() && guide.in_reach(scen, h));
+            let n = if front { limits.0.max(1) } else { 1 };
+            for &(sc, h) in options.iter().take(n) {
+                if sc < best - limits.1 {
+                    break;
+                }
+                acts.push(if h.is_some() {
+                    Action::Move { unit: u, to: h }
+                } else {
+                    skip(u)
+                });
+            }
+            // Staying is always a candidate when there is a choice.
+            if n > 1 && !acts.contains(&skip(u)) {
+                if acts.len() >= n {
+                    acts.pop();
+                }
+                acts.push(skip(u));
+            }
+        }
+        phase => {
+            let first = match phase {
+                PhaseKind::Rail => guide.rail(scen, state),
+                PhaseKind::Combat => guide.combat(scen, state),
+                _ => Action::EndPhase,
+            };
+            if state.check(scen, first).is_err() {
+                return;
+            }
+            acts.push(first);
+            if limits.0 <= 1 {
+                return;
+            }
+            let mut legal = Vec::new();
+            state.legal_actions(scen, &mut legal);
+            let declared = state.combat().target;
+            let mut push = |a: Action| {
+                if acts.len() < limits.0 && !acts.contains(&a) && legal.contains(&a) {
+                    acts.push(a);
+                }
+            };
+            push(Action::EndPhase);
+            if declared.is_some() {
+                push(Action::Resolve { air: 0 });
+            } else {
+                let mut seen: Vec<HexId> = Vec::new();
+                for &a in &legal {
+                    if let Action::Attack { target, .. } = a {
+                        if !seen.contains(&target) {
+                            seen.push(target);
+                            push(a);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

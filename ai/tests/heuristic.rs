@@ -1,58 +1,12 @@
 //! The heuristic player (issue #6): legal, deterministic, stronger than
 //! random, and finds the moves of a few small tactical fixtures.
 
+mod common;
+
+use common::{fixture, play, scenario};
 use hexwar_ai::{AiRng, HeuristicPlayer, Player, RandomPlayer};
-use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, supply};
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, supply};
 use rand::{RngCore, SeedableRng};
-
-const MAX_ACTIONS: usize = 50_000;
-
-fn scenario(name: &str) -> std::sync::Arc<Scenario> {
-    builtin::load(name).expect("built-in scenario")
-}
-
-/// Plays one game; every action chosen is checked. Returns the winner and
-/// the actions (when `record`).
-fn play(
-    scen: &Scenario,
-    players: &mut [Box<dyn Player>; 2],
-    seed: u64,
-    record: bool,
-) -> (Option<Side>, Vec<Action>) {
-    let mut dice = AiRng::seed_from_u64(seed);
-    let mut rngs = [
-        AiRng::seed_from_u64(seed ^ 0x5151_0000),
-        AiRng::seed_from_u64(seed ^ 0xa0a0_0000),
-    ];
-    let mut state = GameState::new(scen, &mut dice);
-    let mut log = Vec::new();
-    let mut n = 0;
-    while !state.is_over() {
-        let side = state.active_side().index();
-        let a = players[side].choose(scen, &state, &mut rngs[side]);
-        if let Err(e) = state.check(scen, a) {
-            panic!(
-                "{} chose an illegal action {a:?} in {} turn {} phase {:?}: {}",
-                players[side].name(),
-                scen.name(),
-                state.turn(),
-                state.phase(scen),
-                e.describe(scen)
-            );
-        }
-        if record {
-            log.push(a);
-        }
-        state.apply_unchecked(scen, a, &mut dice, &mut ());
-        n += 1;
-        assert!(
-            n < MAX_ACTIONS,
-            "game {seed} of {} does not end",
-            scen.name()
-        );
-    }
-    (state.result().and_then(|r| r.winner), log)
-}
 
 fn players(heuristic_side: usize) -> [Box<dyn Player>; 2] {
     let h: Box<dyn Player> = Box::new(HeuristicPlayer::default());
@@ -213,12 +167,6 @@ fn measure() {
     }
 }
 
-fn fixture(name: &str) -> Scenario {
-    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).expect("fixture");
-    Scenario::from_toml(&src, &path).unwrap_or_else(|e| panic!("{path}: {e:?}"))
-}
-
 /// The actions the heuristic player takes for the side to move until the
 /// current phase ends (each checked and applied).
 fn phase_actions(scen: &Scenario, state: &mut GameState, seed: u64) -> Vec<Action> {
@@ -337,4 +285,51 @@ fn print_intents() {
         }
     }
     eprintln!("{:?}", state.result());
+}
+
+#[test]
+#[ignore = "which objectives the heuristic fails to take, by hand"]
+fn objectives_missed() {
+    let name = std::env::var("SCEN").unwrap_or_else(|_| "morne-plaine".into());
+    let scen = scenario(&name);
+    let mut held = vec![[0u32; 3]; scen.objectives().len()];
+    let mut results = [0u32; 3];
+    for g in 0..300u64 {
+        let mut dice = AiRng::seed_from_u64(g);
+        let mut rngs = [AiRng::seed_from_u64(g + 7), AiRng::seed_from_u64(g + 9)];
+        let mut ps: [Box<dyn Player>; 2] = [
+            Box::new(HeuristicPlayer::default()),
+            Box::new(RandomPlayer::default()),
+        ];
+        let mut state = GameState::new(&scen, &mut dice);
+        while !state.is_over() {
+            let side = state.active_side().index();
+            let a = ps[side].choose(&scen, &state, &mut rngs[side]);
+            state.apply_unchecked(&scen, a, &mut dice, &mut ());
+        }
+        let r = match state.result().and_then(|r| r.winner) {
+            Some(s) if s.index() == 0 => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        results[r] += 1;
+        if r != 0 {
+            for (i, o) in scen.objectives().iter().enumerate() {
+                let k = match state.control(o.hex) {
+                    Some(s) => s.index(),
+                    None => 2,
+                };
+                held[i][k] += 1;
+            }
+        }
+    }
+    eprintln!("results {results:?}");
+    for (o, h) in scen.objectives().iter().zip(&held) {
+        eprintln!(
+            "{} {} vp {}: held by side0/side1/none in non-wins {h:?}",
+            scen.grid().label(o.hex),
+            o.name,
+            o.vp
+        );
+    }
 }

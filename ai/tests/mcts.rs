@@ -3,59 +3,16 @@
 
 use std::time::Instant;
 
+mod common;
+
+use common::{fixture, play, player_turn};
 use hexwar_ai::mcts::{Budget, CHARGE_SAMPLES, DefaultRanker, MctsPlayer, Ranker};
 use hexwar_ai::{AiRng, Player, RandomPlayer};
-use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat};
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat, supply};
 use rand::SeedableRng;
-
-const MAX_ACTIONS: usize = 50_000;
-
-fn fixture(name: &str) -> Scenario {
-    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).expect("fixture");
-    Scenario::from_toml(&src, &path).unwrap_or_else(|e| panic!("{path}: {e:?}"))
-}
 
 fn mcts(iters: u32, seed: u64) -> MctsPlayer {
     MctsPlayer::new(Budget::Iterations(iters), seed)
-}
-
-/// Plays one game; every action chosen is checked. Returns the result's
-/// winner, the actions and the number of actions.
-fn play(
-    scen: &Scenario,
-    players: &mut [Box<dyn Player>; 2],
-    seed: u64,
-) -> (Option<Side>, Vec<Action>) {
-    let mut dice = AiRng::seed_from_u64(seed);
-    let mut rngs = [
-        AiRng::seed_from_u64(seed ^ 0x5151_0000),
-        AiRng::seed_from_u64(seed ^ 0xa0a0_0000),
-    ];
-    let mut state = GameState::new(scen, &mut dice);
-    let mut log = Vec::new();
-    while !state.is_over() {
-        let side = state.active_side().index();
-        let a = players[side].choose(scen, &state, &mut rngs[side]);
-        if let Err(e) = state.check(scen, a) {
-            panic!(
-                "{} chose an illegal action {a:?} in {} turn {} phase {:?}: {}",
-                players[side].name(),
-                scen.name(),
-                state.turn(),
-                state.phase(scen),
-                e.describe(scen)
-            );
-        }
-        log.push(a);
-        state.apply_unchecked(scen, a, &mut dice, &mut ());
-        assert!(
-            log.len() < MAX_ACTIONS,
-            "game {seed} of {} does not end",
-            scen.name()
-        );
-    }
-    (state.result().and_then(|r| r.winner), log)
 }
 
 #[test]
@@ -63,11 +20,28 @@ fn mcts_plays_only_legal_actions_in_every_builtin_scenario() {
     for name in builtin::names() {
         let scen = builtin::load(name).expect("built-in scenario");
         for (g, mcts_side) in [(1u64, 0usize), (2, 1)] {
-            let m: Box<dyn Player> = Box::new(mcts(16, g));
+            // Whole games with a small search (each guided iteration plays
+            // out the turn and the reply: slow in a debug build)...
+            let m: Box<dyn Player> = Box::new(MctsPlayer::from_options("iters=2,reply=0").unwrap());
             let r: Box<dyn Player> = Box::new(RandomPlayer::default());
             let mut players = if mcts_side == 0 { [m, r] } else { [r, m] };
-            let (_, log) = play(&scen, &mut players, g);
+            let (_, log) = play(&scen, &mut players, g, true);
             assert!(!log.is_empty());
+            // ...and the first player-turns with the usual search.
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(g));
+            let mut m = mcts(16, g);
+            let mut r = RandomPlayer::default();
+            for t in 0..4 {
+                if state.is_over() {
+                    break;
+                }
+                let p: &mut dyn Player = if state.active_side().index() == mcts_side {
+                    &mut m
+                } else {
+                    &mut r
+                };
+                player_turn(&scen, &mut state, p, g * 10 + t);
+            }
         }
     }
 }
@@ -113,13 +87,20 @@ fn mcts_finds_6_to_1_attack_on_a_trapped_unit() {
     let target = scen.grid().parse("0402").unwrap();
     let b1 = scen.unit_by_id("b1").unwrap();
     let b2 = scen.unit_by_id("b2").unwrap();
-    // With rollouts (the default) and with the static evaluator alone.
+    // Guided with rollouts (the default: the heuristic alone would move
+    // b1 away, the search finds the attack), and the plain search with the
+    // static evaluator alone.
     for (seed, rollout) in (0..8u64).flat_map(|s| [(s, true), (s, false)]) {
         let mut dice = AiRng::seed_from_u64(seed);
         let mut rng = AiRng::seed_from_u64(seed + 100);
         let mut state = GameState::new(&scen, &mut dice);
         let mut player = mcts(200, seed);
         player.rollout = rollout;
+        player.guided = rollout;
+        if !rollout {
+            // The plain search, many candidates each: explore more.
+            player.exploration = 0.7;
+        }
         let mut log = Vec::new();
         while !state.is_over() && state.active_side() == Side(0) && log.len() < 100 {
             let a = player.choose(&scen, &state, &mut rng);
@@ -141,6 +122,57 @@ fn mcts_finds_6_to_1_attack_on_a_trapped_unit() {
             r.winner,
             Some(Side(0)),
             "seed {seed} rollout {rollout}: {log:?}"
+        );
+    }
+}
+
+// Fixture (b), the heuristic's with a pocket that cannot strike back (rule:
+// MAL-SUP-2, the road leg of a supply line).
+#[test]
+fn mcts_steps_onto_the_road_hex_that_cuts_a_pocket() {
+    let scen = fixture("mcts_cut_road");
+    let b1 = scen.unit_by_id("b1").unwrap();
+    let r1 = scen.unit_by_id("r1").unwrap();
+    let r2 = scen.unit_by_id("r2").unwrap();
+    let town = scen.grid().parse("0402").unwrap();
+    for seed in 0..4u64 {
+        let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+        assert!(supply::trace(&scen, &state, r1).supplied);
+        let mut player = mcts(200, seed);
+        let log = player_turn(&scen, &mut state, &mut player, seed);
+        assert_eq!(
+            log.first(),
+            Some(&Action::Move { unit: b1, to: town }),
+            "seed {seed}: {log:?}"
+        );
+        assert_eq!(state.unit(b1).hex, town, "seed {seed}: {log:?}");
+        for r in [r1, r2] {
+            assert!(!supply::trace(&scen, &state, r).supplied, "seed {seed}");
+        }
+    }
+}
+
+// Fixture (c), the heuristic's with a corps whose only threat is the cut
+// (rule: MAL-SUP-2).
+#[test]
+fn mcts_pulls_back_a_unit_about_to_be_cut_off() {
+    let scen = fixture("mcts_pull_back");
+    let b1 = scen.unit_by_id("b1").unwrap();
+    for seed in 0..4u64 {
+        let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+        assert!(supply::trace(&scen, &state, b1).supplied);
+        let mut player = mcts(200, seed);
+        let log = player_turn(&scen, &mut state, &mut player, seed);
+        assert!(
+            matches!(log.first(), Some(Action::Move { unit, .. }) if *unit == b1),
+            "seed {seed}: {log:?}"
+        );
+        let to = state.unit(b1).hex;
+        let (col, _) = scen.grid().col_row(to);
+        assert!(
+            col <= 4,
+            "seed {seed}: b1 went to {}: {log:?}",
+            scen.grid().label(to)
         );
     }
 }
@@ -277,7 +309,7 @@ fn mcts_timing_malaya() {
                 let r: Box<dyn Player> = Box::new(RandomPlayer::default());
                 let mut players = if side == 0 { [m, r] } else { [r, m] };
                 let tg = Instant::now();
-                let (w, _) = play(&scen, &mut players, g + 1000);
+                let (w, _) = play(&scen, &mut players, g + 1000, false);
                 slowest = slowest.max(tg.elapsed());
                 match w {
                     Some(s) if s.index() == side => wins[side] += 1,
@@ -339,4 +371,48 @@ fn mcts_charge_is_an_open_loop_chance_node() {
     for (i, (a, _)) in outcomes.iter().enumerate() {
         assert!(outcomes[i + 1..].iter().all(|(b, _)| a != b), "merged");
     }
+}
+
+/// One game against the heuristic (MCTS first), with how many searches
+/// went on in a subtree and the time MCTS took (release):
+/// `SCEN=eastfront MCTS_OPTS="iters=64" cargo test --release -p hexwar-ai
+/// --test mcts mcts_game_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn mcts_game_speed() {
+    let name = std::env::var("SCEN").unwrap_or_else(|_| "malaya".into());
+    let scen = builtin::load(&name).unwrap();
+    let opts = std::env::var("MCTS_OPTS").unwrap_or_default();
+    let mut m = MctsPlayer::from_options(&opts).unwrap();
+    let mut h = hexwar_ai::HeuristicPlayer::default();
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut rng = AiRng::seed_from_u64(2);
+    let mut state = GameState::new(&scen, &mut dice);
+    let (mut searches, mut reused, mut iters, mut prior, mut decisions) = (0, 0, 0u64, 0u64, 0);
+    let mut spent = std::time::Duration::ZERO;
+    let mut last = None;
+    while !state.is_over() {
+        let a = if state.active_side() == Side(0) {
+            decisions += 1;
+            let t = Instant::now();
+            let a = m.choose(&scen, &state, &mut rng);
+            spent += t.elapsed();
+            let s = m.last_search();
+            if Some(s) != last {
+                searches += 1;
+                reused += s.reused as u32;
+                iters += s.iterations as u64;
+                prior += s.prior_visits as u64;
+                last = Some(s);
+            }
+            a
+        } else {
+            h.choose(&scen, &state, &mut rng)
+        };
+        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    }
+    eprintln!(
+        "{name} {opts}: {decisions} decisions, {searches} searches ({reused} reused, prior visits {prior}), {iters} iterations, {spent:?}; {:?}",
+        state.result()
+    );
 }

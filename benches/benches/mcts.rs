@@ -33,7 +33,7 @@ use treant::{CycleBehaviour, MCTS, MCTSManager, SearchHandle};
 
 /// Iterations (playouts) per search.
 const ITERS: u32 = 1000;
-/// UCB1 exploration constant, as `MctsPlayer`'s default.
+/// UCB1 exploration constant, set on `MctsPlayer` too.
 const C: f64 = 0.7;
 /// Values in [0, 1] become treant's integer rewards at this scale.
 const SCALE: f64 = 1e6;
@@ -219,6 +219,10 @@ fn mcts(c: &mut Criterion) {
     for rollout in [false, true] {
         let leaf = if rollout { "rollout" } else { "static" };
         let mut ours = MctsPlayer::new(Budget::Iterations(ITERS), 1);
+        // The plain search (the guided one asks the heuristic for its
+        // candidates and rollouts, which treant's side does not).
+        ours.guided = false;
+        ours.exploration = C;
         ours.rollout = rollout;
         // Both choose a legal action before anything is timed.
         let mut rng = AiRng::seed_from_u64(3);

@@ -1,0 +1,91 @@
+//! Helpers shared by the AI test files: fixtures, and a game loop that
+//! checks every action chosen.
+
+// Each test file uses its own subset of these.
+#![allow(dead_code)]
+
+use hexwar_ai::{AiRng, Player};
+use hexwar_engine::{Action, GameState, Scenario, Side, builtin};
+use rand::SeedableRng;
+
+/// A game that runs longer than this does not end.
+pub const MAX_ACTIONS: usize = 50_000;
+
+/// A built-in scenario.
+pub fn scenario(name: &str) -> std::sync::Arc<Scenario> {
+    builtin::load(name).expect("built-in scenario")
+}
+
+/// A fixture from `ai/tests/fixtures/NAME.toml`.
+pub fn fixture(name: &str) -> Scenario {
+    let path = format!("{}/tests/fixtures/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("fixture");
+    Scenario::from_toml(&src, &path).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// Plays one game from `seed` (dice and each side's RNG derived from it);
+/// every action chosen is checked legal. Returns the winner and the
+/// actions (when `record`).
+pub fn play(
+    scen: &Scenario,
+    players: &mut [Box<dyn Player>; 2],
+    seed: u64,
+    record: bool,
+) -> (Option<Side>, Vec<Action>) {
+    let mut dice = AiRng::seed_from_u64(seed);
+    let mut rngs = [
+        AiRng::seed_from_u64(seed ^ 0x5151_0000),
+        AiRng::seed_from_u64(seed ^ 0xa0a0_0000),
+    ];
+    let mut state = GameState::new(scen, &mut dice);
+    let mut log = Vec::new();
+    let mut n = 0;
+    while !state.is_over() {
+        let side = state.active_side().index();
+        let a = players[side].choose(scen, &state, &mut rngs[side]);
+        if let Err(e) = state.check(scen, a) {
+            panic!(
+                "{} chose an illegal action {a:?} in {} turn {} phase {:?}: {}",
+                players[side].name(),
+                scen.name(),
+                state.turn(),
+                state.phase(scen),
+                e.describe(scen)
+            );
+        }
+        if record {
+            log.push(a);
+        }
+        state.apply_unchecked(scen, a, &mut dice, &mut ());
+        n += 1;
+        assert!(
+            n < MAX_ACTIONS,
+            "game {seed} of {} does not end",
+            scen.name()
+        );
+    }
+    (state.result().and_then(|r| r.winner), log)
+}
+
+/// Lets `player` play the side to move until its player-turn (or the game)
+/// ends, each action checked and applied; returns the actions.
+pub fn player_turn(
+    scen: &Scenario,
+    state: &mut GameState,
+    player: &mut dyn Player,
+    seed: u64,
+) -> Vec<Action> {
+    let mut rng = AiRng::seed_from_u64(seed);
+    let mut dice = AiRng::seed_from_u64(seed + 1);
+    let key = (state.turn(), state.active_side());
+    let mut out = Vec::new();
+    while !state.is_over() && (state.turn(), state.active_side()) == key {
+        let a = player.choose(scen, state, &mut rng);
+        state
+            .apply(scen, a, &mut dice, &mut ())
+            .unwrap_or_else(|e| panic!("{a:?}: {}", e.describe(scen)));
+        out.push(a);
+        assert!(out.len() < 200, "{out:?}");
+    }
+    out
+}
