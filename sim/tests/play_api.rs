@@ -4,14 +4,15 @@
 //! unit and odds answers, the static files; and one request over a real
 //! socket.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::sync::Arc;
 
-use hexwar_ai::{AiRng, Player, RandomPlayer};
+use common::position;
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 use hexwar_sim::play::{ActionJson, MAX_BODY, Response, Session, handle};
-use rand::SeedableRng;
 use serde_json::Value;
 
 fn get(s: &mut Session, url: &str) -> Response {
@@ -80,35 +81,6 @@ fn unit_of<'a>(state: &'a Value, id: &str) -> &'a Value {
         .iter()
         .find(|u| u["id"] == id)
         .unwrap()
-}
-
-/// Plays random games of `scenario` until a legal action satisfies `want`;
-/// returns that position and action. Deterministic (fixed seeds).
-fn position(
-    scenario: &str,
-    want: impl Fn(&Scenario, &GameState, &Action) -> bool,
-) -> (Arc<Scenario>, GameState, Action) {
-    let scen = hexwar_sim::load::scenario(scenario).unwrap();
-    let mut legal = Vec::new();
-    for seed in 0..50 {
-        let mut dice = AiRng::seed_from_u64(seed);
-        let mut rng = AiRng::seed_from_u64(seed + 1000);
-        let mut st = GameState::new(&scen, &mut dice);
-        let mut players = [RandomPlayer::default(), RandomPlayer::default()];
-        for _ in 0..20_000 {
-            if st.is_over() {
-                break;
-            }
-            st.legal_actions(&scen, &mut legal);
-            if let Some(a) = legal.iter().find(|a| want(&scen, &st, a)) {
-                return (scen, st, *a);
-            }
-            let side = st.active_side().index();
-            let a = players[side].choose(&scen, &st, &mut rng);
-            st.apply(&scen, a, &mut dice, &mut ()).unwrap();
-        }
-    }
-    panic!("no position found in {scenario}");
 }
 
 /// A session in `st`, the person playing the side to move.

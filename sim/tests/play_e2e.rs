@@ -9,6 +9,7 @@
 //! `cargo test -p hexwar-sim --test play_e2e -- --ignored screenshots`
 //! writes the README's screenshots to `docs/screenshots/`.
 
+mod common;
 mod webdriver;
 
 use std::io::{BufRead, BufReader};
@@ -17,9 +18,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use hexwar_ai::{AiRng, Player, RandomPlayer};
-use hexwar_engine::{Action, GameState, Scenario};
-use rand::SeedableRng;
+use hexwar_engine::{Action, Scenario};
 use serde_json::{Value, json};
 use webdriver::{Browser, which};
 
@@ -314,30 +313,15 @@ fn e2e_move_attack_end_turn_ai_replies() {
     }
 }
 
-/// The first position of seeded random games where `want` holds for a
-/// legal action: the position (as a saved-game file) and that action.
-fn position(scenario: &str, want: impl Fn(&Action) -> bool) -> (PathBuf, Scenario, Action) {
-    let scen = hexwar_sim::load::scenario(scenario).expect("built-in scenario");
-    let mut legal = Vec::new();
-    for seed in 0..50 {
-        let mut dice = AiRng::seed_from_u64(seed);
-        let mut rng = AiRng::seed_from_u64(seed + 1000);
-        let mut st = GameState::new(&scen, &mut dice);
-        let mut players = [RandomPlayer::default(), RandomPlayer::default()];
-        while !st.is_over() {
-            st.legal_actions(&scen, &mut legal);
-            if let Some(&a) = legal.iter().find(|a| want(a)) {
-                let file = std::env::temp_dir()
-                    .join(format!("hexwar-e2e-{scenario}-{}.json", std::process::id()));
-                let saved = serde_json::to_string(&st.to_saved(&scen)).expect("saved game");
-                std::fs::write(&file, saved).expect("write the position");
-                return (file, (*scen).clone(), a);
-            }
-            let a = players[st.active_side().index()].choose(&scen, &st, &mut rng);
-            st.apply(&scen, a, &mut dice, &mut ()).expect("legal");
-        }
-    }
-    panic!("no such position in {scenario}");
+/// A position where a legal action satisfies `want`, written as a saved
+/// game: the file, the scenario and the action.
+fn position_file(scenario: &str, want: impl Fn(&Action) -> bool) -> (PathBuf, Scenario, Action) {
+    let (scen, st, a) = common::position(scenario, |_, _, a| want(a));
+    let file =
+        std::env::temp_dir().join(format!("hexwar-e2e-{scenario}-{}.json", std::process::id()));
+    let saved = serde_json::to_string(&st.to_saved(&scen)).expect("saved game");
+    std::fs::write(&file, saved).expect("write the position");
+    (file, (*scen).clone(), a)
 }
 
 /// Opens the page on `file` (the person playing the side to move), clicks
@@ -374,7 +358,7 @@ fn e2e_rail_move_and_charge_by_clicks() {
         return;
     };
     // A rail move in Malaya.
-    let (file, scen, a) = position("malaya", |a| matches!(a, Action::RailMove { .. }));
+    let (file, scen, a) = position_file("malaya", |a| matches!(a, Action::RailMove { .. }));
     let Action::RailMove { unit, to } = a else {
         unreachable!()
     };
@@ -390,7 +374,7 @@ fn e2e_rail_move_and_charge_by_clicks() {
     let _ = std::fs::remove_file(file);
 
     // A charge in Morne-Plaine.
-    let (file, scen, a) = position("morne-plaine", |a| matches!(a, Action::Charge { .. }));
+    let (file, scen, a) = position_file("morne-plaine", |a| matches!(a, Action::Charge { .. }));
     let Action::Charge { unit, target } = a else {
         unreachable!()
     };

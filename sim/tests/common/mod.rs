@@ -6,7 +6,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use hexwar_engine::Scenario;
+use std::sync::Arc;
+
+use hexwar_ai::{AiRng, Player, RandomPlayer};
+use hexwar_engine::{Action, GameState, Scenario};
+use rand::SeedableRng;
 use serde_json::Value;
 
 /// Runs `hexwar` with `args`.
@@ -86,4 +90,34 @@ pub fn rich() -> String {
 /// Loads a scenario file that must be valid.
 pub fn load(path: &str) -> Scenario {
     Scenario::from_toml(&std::fs::read_to_string(path).unwrap(), path).unwrap()
+}
+
+/// The first position of seeded random games (both sides random) where a
+/// legal action satisfies `want`: the scenario, the position and that action.
+pub fn position(
+    scenario: &str,
+    want: impl Fn(&Scenario, &GameState, &Action) -> bool,
+) -> (Arc<Scenario>, GameState, Action) {
+    let scen = hexwar_sim::load::scenario(scenario).expect("built-in scenario");
+    let mut legal = Vec::new();
+    for seed in 0..50 {
+        let mut dice = AiRng::seed_from_u64(seed);
+        let mut rng = AiRng::seed_from_u64(seed + 1000);
+        let mut st = GameState::new(&scen, &mut dice);
+        let mut players = [RandomPlayer::default(), RandomPlayer::default()];
+        for _ in 0..20_000 {
+            if st.is_over() {
+                break;
+            }
+            st.legal_actions(&scen, &mut legal);
+            if let Some(a) = legal.iter().find(|a| want(&scen, &st, a)) {
+                return (scen, st, *a);
+            }
+            let side = st.active_side().index();
+            let a = players[side].choose(&scen, &st, &mut rng);
+            st.apply(&scen, a, &mut dice, &mut ())
+                .expect("a legal action");
+        }
+    }
+    panic!("no position found in {scenario}");
 }
