@@ -440,6 +440,16 @@ pub struct MctsPlayer {
     at: u32,
     plan_pos: usize,
     stats: SearchStats,
+    /// What it meant this player-turn: the choices where the search
+    /// overruled the heuristic, and the attacks it made (for people).
+    explain: Vec<String>,
+    /// (turn, side) `explain` belongs to.
+    explain_key: Option<(u8, Side)>,
+    /// Per step of `plan`, when the search overruled the heuristic there:
+    /// (taken, the heuristic's, their mean values).
+    plan_overruled: Vec<Option<(Action, Action, f64, f64)>>,
+    /// Searches and iterations this player-turn.
+    turn_work: (u32, u64),
 }
 
 impl Default for MctsPlayer {
@@ -509,6 +519,10 @@ impl MctsPlayer {
             at: NONE,
             plan_pos: 0,
             stats: SearchStats::default(),
+            explain: Vec::new(),
+            explain_key: None,
+            plan_overruled: Vec::new(),
+            turn_work: (0, 0),
         }
     }
 
@@ -1170,6 +1184,7 @@ impl MctsPlayer {
     /// nodes, down to a chance node, a leaf or a node visited fewer than
     /// `min_plan_visits` times (the first step is always taken).
     fn make_plan(&mut self) {
+        self.plan_overruled.clear();
         self.plan.clear();
         self.plan_pos = 0;
         let mut n = self.root;
@@ -1187,6 +1202,7 @@ impl MctsPlayer {
             if best == NONE {
                 break;
             }
+            let mut overruled = None;
             if self.guided {
                 // The heuristic's choice (the first candidate) stands unless
                 // the search found another clearly better.
@@ -1194,13 +1210,16 @@ impl MctsPlayer {
                     .pool
                     .get(self.nodes[n as usize].cands as usize)
                     .copied();
-                if let Some(g) = self
+                let guide = self
                     .children(n)
-                    .find(|&c| Some(self.nodes[c as usize].action) == first)
-                {
+                    .find(|&c| Some(self.nodes[c as usize].action) == first);
+                if let Some(g) = guide {
                     let (gn, bn) = (&self.nodes[g as usize], &self.nodes[best as usize]);
-                    if g != best && bn.mean() <= gn.mean() + self.deviate {
+                    let (theirs, taken) = ((gn.action, gn.mean()), (bn.action, bn.mean()));
+                    if g != best && taken.1 <= theirs.1 + self.deviate {
                         best = g;
+                    } else if g != best {
+                        overruled = Some((taken.0, theirs.0, taken.1, theirs.1));
                     }
                 }
             }
@@ -1214,6 +1233,7 @@ impl MctsPlayer {
                 child.cursor,
                 best,
             ));
+            self.plan_overruled.push(overruled);
             if child.kind != Kind::Decision {
                 break;
             }
@@ -1228,6 +1248,48 @@ impl Player for MctsPlayer {
     }
 
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
+        let key = (state.turn(), state.active_side());
+        if self.explain_key != Some(key) {
+            self.explain_key = Some(key);
+            self.explain.clear();
+            self.turn_work = (0, 0);
+        }
+        let a = self.choose_inner(scen, state, rng);
+        // An attack is told when declared (its first unit), a charge always.
+        let told = match a {
+            Action::Attack { .. } => !state.combat().target.is_some(),
+            Action::Charge { .. } => true,
+            _ => false,
+        };
+        if told {
+            self.say(describe(scen, a));
+        }
+        a
+    }
+
+    fn intent(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "mcts: {} searches, {} iterations this turn (last: {} iterations, {} nodes, {:.1} ms)",
+            self.turn_work.0,
+            self.turn_work.1,
+            self.stats.iterations,
+            self.stats.nodes,
+            self.stats.elapsed.as_secs_f64() * 1e3,
+        )];
+        out.extend(self.explain.iter().cloned());
+        out
+    }
+}
+
+impl MctsPlayer {
+    /// Adds a line to this player-turn's explanation (bounded).
+    fn say(&mut self, line: String) {
+        if self.explain.len() < 64 {
+            self.explain.push(line);
+        }
+    }
+
+    fn choose_inner(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
         // Each search decides at least one unit or returns an action: the
         // order bounds the searches.
         for _ in 0..=self.order.len() + 1 {
@@ -1235,15 +1297,26 @@ impl Player for MctsPlayer {
                 if expect != state {
                     break;
                 }
+                let (a, cursor, node) = (*a, *cursor, *node);
+                if let Some(Some((taken, theirs, v, w))) = self.plan_overruled.get(self.plan_pos) {
+                    let line = format!(
+                        "search: {} rather than the heuristic's {} (value {v:.3} against {w:.3})",
+                        describe(scen, *taken),
+                        describe(scen, *theirs)
+                    );
+                    self.say(line);
+                }
                 self.plan_pos += 1;
-                self.cursor = *cursor;
-                self.at = *node;
-                if !is_skip(*a) {
-                    return *a;
+                self.cursor = cursor;
+                self.at = node;
+                if !is_skip(a) {
+                    return a;
                 }
             }
             let seed = rng.next_u64();
-            self.search(scen, state, seed);
+            let done = self.search(scen, state, seed);
+            self.turn_work.0 += 1;
+            self.turn_work.1 += u64::from(done.iterations);
             self.plan_pos = 0;
             if self.plan.is_empty() {
                 break;
@@ -1258,17 +1331,6 @@ impl Player for MctsPlayer {
         self.ranker.rank(scen, state, &mut acts);
         acts.first().copied().unwrap_or(Action::EndPhase)
     }
-
-    fn intent(&self) -> Vec<String> {
-        let s = self.stats;
-        vec![format!(
-            "mcts: {} iterations, {} nodes, {:.1} ms; plan of {} actions",
-            s.iterations,
-            s.nodes,
-            s.elapsed.as_secs_f64() * 1e3,
-            self.plan.len()
-        )]
-    }
 }
 
 /// The guided search's "this unit stays" edge: a move to no hex, which is
@@ -1277,6 +1339,25 @@ fn skip(unit: UnitId) -> Action {
     Action::Move {
         unit,
         to: HexId::NONE,
+    }
+}
+
+/// An action in words, with unit ids and hex labels.
+fn describe(scen: &Scenario, a: Action) -> String {
+    let unit = |u: UnitId| scen.unit(u).id.as_str();
+    let hex = |h: HexId| scen.grid().label(h);
+    match a {
+        Action::Move { unit: u, to } if !to.is_some() => format!("{} stays", unit(u)),
+        Action::Move { unit: u, to } => format!("{} to {}", unit(u), hex(to)),
+        Action::RailMove { unit: u, to } => format!("{} by rail to {}", unit(u), hex(to)),
+        Action::Attack { unit: u, target } => format!("attack {} (with {})", hex(target), unit(u)),
+        Action::Charge { unit: u, target } => format!("{} charges {}", unit(u), hex(target)),
+        Action::Advance { unit: u } => format!("{} advances", unit(u)),
+        Action::SpendSupply { unit: u } => format!("supply points for {}", unit(u)),
+        Action::UndoRail { unit: u } => format!("{} back from its rail move", unit(u)),
+        Action::Resolve { air } => format!("roll the attack (air {air})"),
+        Action::CancelAttack => "call off the attack".into(),
+        Action::EndPhase => "end the phase".into(),
     }
 }
 

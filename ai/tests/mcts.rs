@@ -123,6 +123,13 @@ fn mcts_finds_6_to_1_attack_on_a_trapped_unit() {
             Some(Side(0)),
             "seed {seed} rollout {rollout}: {log:?}"
         );
+        // It says what it did: its searches and the attack it declared.
+        let said = player.intent();
+        assert!(said[0].starts_with("mcts: "), "{said:?}");
+        assert!(
+            said.iter().any(|l| l.starts_with("attack 0402")),
+            "seed {seed} rollout {rollout}: {said:?}"
+        );
     }
 }
 
