@@ -263,7 +263,8 @@ enum Command {
         /// Built-in scenario name or .toml path.
         #[arg(long, default_value = builtin::DEFAULT)]
         scenario: String,
-        /// The side you play: id, name, 0 or 1 (default: the second side).
+        /// The side you play: id, name, 0 or 1 (default: the first side, which
+        /// opens the game: Japan, the Allies, the Soviet Union).
         #[arg(long)]
         side: Option<String>,
         /// The opponent: random, heuristic, or mcts (mcts:iters=2000).
@@ -576,7 +577,7 @@ fn run(command: Command) -> Result<ExitCode> {
             let scen = load::scenario(&scenario)?;
             let human = match side {
                 Some(s) => inspect::find_side(&scen, &s)?,
-                None => hexwar_engine::Side(1),
+                None => hexwar_engine::Side(0),
             };
             let seed = seed.unwrap_or_else(play::clock_seed);
             let mut session = match state {
