@@ -971,24 +971,17 @@ impl MctsPlayer {
                 &mut acts,
             );
         }
-        if !acts.is_empty() {
-            let node = &mut self.nodes[n as usize];
-            node.cands = self.pool.len() as u32;
-            node.n_cands = acts.len() as u32;
-            node.expanded = true;
-            self.pool.extend_from_slice(&acts);
-            self.scratch = acts;
-            return;
+        if acts.is_empty() {
+            let state = &self.nodes[n as usize].state;
+            state.legal_actions(scen, &mut acts);
+            let has_end = acts.contains(&Action::EndPhase);
+            acts.retain(|a| match a {
+                Action::CancelAttack => false,
+                Action::UndoRail { .. } => !has_end,
+                _ => true,
+            });
+            self.ranker.rank(scen, state, &mut acts);
         }
-        let state = &self.nodes[n as usize].state;
-        state.legal_actions(scen, &mut acts);
-        let has_end = acts.contains(&Action::EndPhase);
-        acts.retain(|a| match a {
-            Action::CancelAttack => false,
-            Action::UndoRail { .. } => !has_end,
-            _ => true,
-        });
-        self.ranker.rank(scen, state, &mut acts);
         let node = &mut self.nodes[n as usize];
         node.cands = self.pool.len() as u32;
         node.n_cands = acts.len() as u32;
