@@ -82,7 +82,7 @@ const LIGHT_TRACED: usize = 8;
 /// the hex entered back to the hex left), with a root node joined to every
 /// hex; and the forward step costs.
 struct MapGraphs {
-    scen_id: (usize, usize),
+    scen_id: u64,
     n: usize,
     graphs: Vec<DiGraph<(), u32>>,
     /// Per class, per hex * 6 + direction: cost to step that way (FAR: no).
@@ -240,7 +240,7 @@ impl HeuristicPlayer {
 
     /// Builds (or keeps) the caches `state`'s player-turn and phase need.
     pub(crate) fn prepare(&mut self, scen: &Scenario, state: &GameState) {
-        let id = (scen as *const Scenario as usize, scen.grid().len());
+        let id = scen.id();
         if self.graphs.as_ref().is_none_or(|g| g.scen_id != id) {
             self.graphs = Some(build_graphs(scen, id));
             self.turn_key = None;
@@ -1229,7 +1229,7 @@ impl MapGraphs {
     }
 }
 
-fn build_graphs(scen: &Scenario, scen_id: (usize, usize)) -> MapGraphs {
+fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
     let grid = scen.grid();
     let n = grid.len();
     let mut graphs = Vec::new();

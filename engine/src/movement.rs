@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 
 use crate::hex::{Dir, HexId};
+pub(crate) use crate::scenario::costs::{EDGE_JUMP, EDGE_TO_ROAD, Edge, step_cost};
 use crate::scenario::{Mp, RouteKind, Scenario, Side, side_bits};
 use crate::state::{GameState, UnitId, UnitState, unit_flags};
 use crate::zoc;
@@ -56,7 +57,7 @@ pub struct Scratch {
     packed: Vec<(u64, u64)>,
     forts: Vec<Option<Side>>,
     phase: (u8, u8, usize, bool),
-    scen_id: usize,
+    scen_id: u64,
     prepared: bool,
     /// The stamp of the position the buffers hold (0: check it).
     stamp: u64,
@@ -135,7 +136,7 @@ impl Scratch {
             self.prepared = false;
             self.searched = None;
         }
-        let id = scen as *const Scenario as usize;
+        let id = scen.id();
         if self.scen_id != id {
             self.scen_id = id;
             self.prepared = false;
@@ -719,149 +720,6 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
             }
         }
     }
-}
-
-/// Cost for `class` to step from `a` across `d` into `b`, and whether it then
-/// owes terrain on its next road hex; `None` if it may not.
-///
-/// - MP-MOV-1: the terrain cost of `b` for the class.
-/// - MP-MOV-2: plus the hexside's cost (stream, ford, bridge, slope); some
-///   hexsides are never crossed.
-/// - MP-MOV-4: following a road (the hexside is a segment of a road) pays the
-///   road rate instead of the terrain.
-/// - MP-MOV-5: the first road hex of a move that starts on the road is free.
-/// - MP-MOV-6: stepping off-road from one road onto another pays terrain and
-///   loses the road rate for the next road hex.
-/// - MP-MOV-7: where a road meets a track, the rate is that of the route the
-///   unit arrives on (the route of the hexside crossed).
-#[inline]
-pub(crate) fn step_cost(
-    scen: &Scenario,
-    a: HexId,
-    d: Dir,
-    b: HexId,
-    class: u8,
-    penalty: bool,
-    first_of_move: bool,
-) -> Option<(Mp, bool)> {
-    let cross = scen.cross_cost(a, d, class);
-    if cross.is_no() {
-        return None;
-    }
-    let bits = scen.hexside(a, d);
-    let on_road = bits & side_bits::ROAD != 0;
-    let hex_cost = if first_of_move && on_road && !scen.route_rate(RouteKind::Road, class).is_no() {
-        Mp::ZERO
-    } else {
-        let mut rate = Mp::NO;
-        if on_road && !penalty {
-            rate = rate.min(scen.route_rate(RouteKind::Road, class));
-        }
-        if bits & side_bits::TRACK != 0 {
-            rate = rate.min(scen.route_rate(RouteKind::Track, class));
-        }
-        if bits & side_bits::RAIL != 0 {
-            rate = rate.min(scen.route_rate(RouteKind::Rail, class));
-        }
-        if rate.is_no() {
-            scen.enter_cost(b, class)
-        } else {
-            rate
-        }
-    };
-    if hex_cost.is_no() {
-        return None;
-    }
-    let (roads_a, roads_b) = (scen.roads_at(a), scen.roads_at(b));
-    let mut pen = penalty && roads_b == 0;
-    if !on_road && roads_a != 0 && roads_b & !roads_a != 0 {
-        pen = true;
-    }
-    Some((Mp(cross.0 + hex_cost.0), pen))
-}
-
-/// One hexside as one movement class sees it, precomputed from the cost
-/// charts so a search step is one load and a few compares. Costs include the
-/// hexside's own cost (MP-MOV-2); [`Mp::NO`] where not allowed. Eight bytes,
-/// so a hex's six fit in 48: the searches' hot loop reads a row per hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Edge {
-    /// The neighbour, or `u16::MAX` off the map.
-    pub to: u16,
-    /// The usual step: a route's rate where it follows one (MP-MOV-4, road;
-    /// MP-MOV-7, track or rail), else the terrain (MP-MOV-1).
-    pub plain: u16,
-    /// The step while owing a road-rate debt (MP-MOV-6): a track or rail
-    /// rate where it follows one, else the terrain (not the road rate).
-    pub debt: u16,
-    /// [`EDGE_JUMP`], [`EDGE_TO_ROAD`].
-    pub flags: u8,
-}
-
-/// MP-MOV-6: this step jumps from one road onto another.
-pub(crate) const EDGE_JUMP: u8 = 1;
-/// The hex entered lies on a road (a road-rate debt is paid there).
-pub(crate) const EDGE_TO_ROAD: u8 = 2;
-
-/// Builds the edge table: `[class * hexes + hex][dir]`.
-pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
-    let grid = scen.grid();
-    let n = grid.len();
-    let add = |a: Mp, b: Mp| {
-        if a.is_no() || b.is_no() {
-            Mp::NO.0
-        } else {
-            a.0.saturating_add(b.0).min(Mp::NO.0 - 1)
-        }
-    };
-    let mut out = Vec::with_capacity(scen.classes().len() * n);
-    for class in 0..scen.classes().len() as u8 {
-        for a in grid.hexes() {
-            let mut row = [Edge {
-                to: u16::MAX,
-                plain: Mp::NO.0,
-                debt: Mp::NO.0,
-                flags: 0,
-            }; 6];
-            for (d, slot) in Dir::ALL.into_iter().zip(row.iter_mut()) {
-                let b = grid.neighbour(a, d);
-                if !b.is_some() {
-                    continue;
-                }
-                let cross = scen.cross_cost(a, d, class);
-                let bits = scen.hexside(a, d);
-                let rate = |k: RouteKind, bit: u16| {
-                    if bits & bit != 0 {
-                        scen.route_rate(k, class)
-                    } else {
-                        Mp::NO
-                    }
-                };
-                let road = rate(RouteKind::Road, side_bits::ROAD);
-                let other = rate(RouteKind::Track, side_bits::TRACK)
-                    .min(rate(RouteKind::Rail, side_bits::RAIL));
-                let (ra, rb) = (scen.roads_at(a), scen.roads_at(b));
-                let mut flags = 0;
-                if bits & side_bits::ROAD == 0 && ra != 0 && rb & !ra != 0 {
-                    flags |= EDGE_JUMP;
-                }
-                if rb != 0 {
-                    flags |= EDGE_TO_ROAD;
-                }
-                let base = add(cross, scen.enter_cost(b, class));
-                let (road, other) = (add(cross, road), add(cross, other));
-                let rate = road.min(other);
-                *slot = Edge {
-                    to: b.0,
-                    plain: if rate != Mp::NO.0 { rate } else { base },
-                    debt: if other != Mp::NO.0 { other } else { base },
-                    flags,
-                };
-            }
-            out.push(row);
-        }
-    }
-    out
 }
 
 /// MP-MOV-5: the cost of the free first road hex across `d` from `a` (the

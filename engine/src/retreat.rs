@@ -4,7 +4,7 @@
 //! overstacked), so the candidate paths are enumerated outright and each
 //! rule is a filter on them; the choice among the survivors reads a field
 //! of movement costs to the side's supply sources, computed once per
-//! scenario with petgraph (`build_source_fields`).
+//! scenario with petgraph (`scenario::costs::build_source_fields`).
 //!
 //! Interpretations (MAL-CBT-7 leaves room):
 //! - "Away from the combat hex": the n-th hex of the path lies n hexes from it.
@@ -19,7 +19,8 @@
 
 use crate::hex::{Dir, HexId};
 use crate::movement::Scratch;
-use crate::scenario::{Mp, RouteKind, Scenario, Side, place_bits, side_bits};
+use crate::scenario::Scenario;
+pub use crate::scenario::costs::entry_cost;
 use crate::state::{GameState, UnitId};
 use crate::zoc;
 
@@ -44,90 +45,6 @@ impl RetreatPath {
     pub fn end(&self) -> HexId {
         self.hexes[self.len as usize - 1]
     }
-}
-
-/// What `class` pays to step from `a` across `d` into `b` by normal
-/// movement, or `None` if it may not (terrain, prohibited hexside; a road,
-/// track or rail line along the hexside opens terrain the class could not
-/// otherwise enter, as in movement).
-pub fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Option<Mp> {
-    let cross = scen.cross_cost(a, d, class);
-    if cross.is_no() {
-        return None;
-    }
-    let bits = scen.hexside(a, d);
-    let mut cost = scen.enter_cost(b, class);
-    for (bit, kind) in [
-        (side_bits::ROAD, RouteKind::Road),
-        (side_bits::TRACK, RouteKind::Track),
-        (side_bits::RAIL, RouteKind::Rail),
-    ] {
-        if bits & bit != 0 {
-            cost = cost.min(scen.route_rate(kind, class));
-        }
-    }
-    if cost.is_no() {
-        return None;
-    }
-    Some(Mp(cross.0.saturating_add(cost.0)))
-}
-
-/// MAL-CBT-7: the movement-cost field to each side's supply sources, per
-/// movement class, as [`Scenario::source_field`] serves it. Built with
-/// `petgraph::algo::dijkstra` over the map graph reversed (edges from the
-/// hex entered back to the hex left, so distances run from every hex to the
-/// sources), from a root joined to every source at no cost.
-pub(crate) fn build_source_fields(scen: &Scenario) -> Vec<Vec<u32>> {
-    use petgraph::graph::{DiGraph, NodeIndex};
-    let grid = scen.grid();
-    let n = grid.len();
-    let mut out = Vec::with_capacity(2 * scen.classes().len());
-    for side in Side::BOTH {
-        let mut sources: Vec<HexId> = scen.sources(side).to_vec();
-        if let Some(p) = &scen.supply_rules().ports {
-            if p.side == side {
-                sources.extend(grid.hexes().filter(|h| {
-                    scen.places(*h) & (place_bits::EAST_PORT | place_bits::WEST_PORT) != 0
-                }));
-            }
-        }
-        for class in 0..scen.classes().len() as u8 {
-            let mut g: DiGraph<(), u32> = DiGraph::with_capacity(n + 1, 6 * n + sources.len());
-            for _ in 0..=n {
-                g.add_node(());
-            }
-            for a in grid.hexes() {
-                for d in Dir::ALL {
-                    let b = grid.neighbour(a, d);
-                    if !b.is_some() {
-                        continue;
-                    }
-                    if let Some(c) = entry_cost(scen, a, d, b, class) {
-                        // Reversed: reaching `a` from `b` in the search means
-                        // `a` gets to the sources through `b`.
-                        g.add_edge(
-                            NodeIndex::new(b.index()),
-                            NodeIndex::new(a.index()),
-                            c.0 as u32,
-                        );
-                    }
-                }
-            }
-            let root = NodeIndex::new(n);
-            for s in &sources {
-                g.add_edge(root, NodeIndex::new(s.index()), 0);
-            }
-            let dist = petgraph::algo::dijkstra(&g, root, None, |e| *e.weight());
-            let mut field = vec![u32::MAX; n];
-            for (node, d) in dist {
-                if node.index() < n {
-                    field[node.index()] = d;
-                }
-            }
-            out.push(field);
-        }
-    }
-    out
 }
 
 /// MAL-CBT-7: the retreat `unit` must take from `from`, `hexes` hexes long

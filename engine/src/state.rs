@@ -6,18 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
 use crate::scenario::{Mp, PhaseKind, Scenario, Side};
-
-/// A unit: a dense index into the scenario's unit list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct UnitId(pub u16);
-
-impl UnitId {
-    /// Index for per-unit `Vec`s.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+pub use crate::scenario::{SupplyState, UnitId};
 
 /// Per-unit flags ([`UnitState::flags`]).
 pub mod unit_flags {
@@ -51,49 +40,6 @@ pub mod unit_flags {
     /// Flags that outlive a player-turn: the GS-7 markers hold until their
     /// next judgement; a landing force stays at sea until it lands.
     pub const PERSISTENT: u16 = COMBAT_ISOLATED | SUPPLY_ISOLATED | LANDING;
-}
-
-/// A unit's supply state, as last judged (MAL-SUP-1, GS-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[repr(u8)]
-pub enum SupplyState {
-    /// Supplied (binary model) or in full supply (graded).
-    #[default]
-    Full,
-    /// Limited supply (graded): general supply, but not full.
-    Limited,
-    /// Out of supply / unsupplied.
-    Out,
-    /// Special supply (graded): drawn from a non-national source.
-    Special,
-}
-
-impl SupplyState {
-    /// Lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            SupplyState::Full => "supplied",
-            SupplyState::Limited => "limited",
-            SupplyState::Out => "unsupplied",
-            SupplyState::Special => "special",
-        }
-    }
-
-    /// The graded model's name (GS-1): full, limited, out, special.
-    pub fn graded_name(self) -> &'static str {
-        match self {
-            SupplyState::Full => "full",
-            SupplyState::Limited => "limited",
-            SupplyState::Out => "out",
-            SupplyState::Special => "special",
-        }
-    }
-
-    /// GS-1: full or limited supply.
-    pub fn is_general(self) -> bool {
-        matches!(self, SupplyState::Full | SupplyState::Limited)
-    }
 }
 
 /// Scenario events that have happened ([`GameState::event`]).

@@ -3,7 +3,7 @@
 //! them differently.
 
 use crate::hex::HexId;
-use crate::scenario::{Scenario, Side, side_bits};
+use crate::scenario::{Scenario, Side};
 use crate::state::{GameState, UnitId, UnitState};
 
 /// Bit for "in the ZOC of `side`'s foot units (or forts)".
@@ -45,31 +45,6 @@ fn supply_denies_zoc(scen: &Scenario, us: &crate::state::UnitState) -> bool {
         .as_ref()
         .and_then(|g| g.effect(us.supply, us.u_level))
         .is_some_and(|e| !e.zoc)
-}
-
-/// Per hex, the directions (bit `d`) a ZOC spreads into from it: MP-ZOC-1,
-/// the six adjacent hexes, except across streams, rivers and double slopes
-/// (MP-ZOC-3) and into town or woods (MP-ZOC-2); none at all from town or
-/// woods (MP-ZOC-2). Built once per scenario.
-pub(crate) fn build_dirs(scen: &Scenario) -> Vec<u8> {
-    let grid = scen.grid();
-    grid.hexes()
-        .map(|h| {
-            if scen.terrain(h).no_zoc {
-                return 0;
-            }
-            let mut m = 0u8;
-            for (d, &n) in grid.neighbours(h).iter().enumerate() {
-                if n.is_some()
-                    && scen.sides_bits[h.index() * 6 + d] & side_bits::BLOCKS_ZOC == 0
-                    && !scen.terrain(n).no_zoc
-                {
-                    m |= 1 << d;
-                }
-            }
-            m
-        })
-        .collect()
 }
 
 /// The ZOC bit ([`foot`] or [`mounted`] of its side) that unit number `i`,

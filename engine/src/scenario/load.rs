@@ -333,9 +333,9 @@ impl Scenario {
         let scen = Scenario::check(&mut cx, raw);
         match scen {
             Some(mut s) if cx.errors.is_empty() => {
-                s.edges = crate::movement::build_edges(&s);
-                s.zoc_dirs = crate::zoc::build_dirs(&s);
-                s.source_fields = crate::retreat::build_source_fields(&s);
+                s.edges = super::costs::build_edges(&s);
+                s.zoc_dirs = super::costs::build_dirs(&s);
+                s.source_fields = super::costs::build_source_fields(&s);
                 Ok(s)
             }
             _ => {
@@ -1244,6 +1244,7 @@ impl Scenario {
             .filter(|h| places[h.index()] & place_bits::FORT != 0)
             .collect();
         Some(Scenario {
+            id: ScenarioId::fresh(),
             name,
             title: raw.scenario.title,
             description: raw.scenario.description.trim().to_string(),

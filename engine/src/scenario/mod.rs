@@ -2,10 +2,13 @@
 //! set-up, victory and rule options. Built once from a file, checked, and
 //! shared behind an `Arc` by every game played on it.
 
+pub(crate) mod costs;
 mod file;
+mod ids;
 mod load;
 
 pub use file::ScenarioFile;
+pub use ids::{ScenarioId, SupplyState, UnitId};
 pub use load::{ScenarioError, ScenarioErrors};
 
 use std::fmt;
@@ -463,8 +466,8 @@ impl GradedRules {
     /// full supply. Out of supply reads U1..U8 (a U0 there counts as U1);
     /// special supply reads the chart's "special" row, or else the row of
     /// the level it holds (U0: limited).
-    pub fn effect(&self, state: crate::state::SupplyState, u_level: u8) -> Option<&SupplyEffect> {
-        use crate::state::SupplyState as S;
+    pub fn effect(&self, state: SupplyState, u_level: u8) -> Option<&SupplyEffect> {
+        use SupplyState as S;
         let level = (u_level as usize).min(8);
         match state {
             S::Full => None,
@@ -516,6 +519,7 @@ pub mod place_bits {
 /// A checked scenario. Build with [`Scenario::from_toml`]; share as `Arc<Scenario>`.
 #[derive(Clone, Debug)]
 pub struct Scenario {
+    pub(crate) id: ScenarioId,
     pub(crate) name: String,
     pub(crate) title: String,
     pub(crate) description: String,
@@ -554,7 +558,7 @@ pub struct Scenario {
     pub(crate) rail_capacity: [u8; 2],
     pub(crate) rail_hexes: u16,
     /// Per-class step table for movement searches (built after checking).
-    pub(crate) edges: Vec<[crate::movement::Edge; 6]>,
+    pub(crate) edges: Vec<[costs::Edge; 6]>,
     /// Per hex, the directions its ZOC spreads into (built after checking).
     pub(crate) zoc_dirs: Vec<u8>,
     /// MAL-CBT, D-CRT-1.
@@ -755,6 +759,12 @@ impl Default for CombatRules {
 }
 
 impl Scenario {
+    /// This scenario's identity, for caches of tables built from it: never
+    /// shared with another scenario, even one built later at the same address.
+    pub fn id(&self) -> u64 {
+        self.id.get()
+    }
+
     /// Short name.
     pub fn name(&self) -> &str {
         &self.name
@@ -891,26 +901,26 @@ impl Scenario {
     pub fn unit_types(&self) -> &[UnitType] {
         &self.unit_types
     }
-    /// Units' set-up, indexed by [`UnitId`](crate::UnitId).
+    /// Units' set-up, indexed by [`UnitId`].
     pub fn units(&self) -> &[UnitSetup] {
         &self.units
     }
     /// A unit's set-up.
     #[inline]
-    pub fn unit(&self, u: crate::UnitId) -> &UnitSetup {
+    pub fn unit(&self, u: UnitId) -> &UnitSetup {
         &self.units[u.index()]
     }
     /// A unit's type.
     #[inline]
-    pub fn unit_type(&self, u: crate::UnitId) -> &UnitType {
+    pub fn unit_type(&self, u: UnitId) -> &UnitType {
         &self.unit_types[self.units[u.index()].unit_type as usize]
     }
     /// Finds a unit by id, ignoring case.
-    pub fn unit_by_id(&self, id: &str) -> Option<crate::UnitId> {
+    pub fn unit_by_id(&self, id: &str) -> Option<UnitId> {
         self.units
             .iter()
             .position(|u| u.id.eq_ignore_ascii_case(id))
-            .map(|i| crate::UnitId(i as u16))
+            .map(|i| UnitId(i as u16))
     }
     /// Victory thresholds.
     pub fn victory(&self) -> &Victory {

@@ -1,0 +1,260 @@
+//! The scenario's cost tables, folded once from its charts when it is
+//! loaded: the per-class edge table the movement searches read (MP-MOV-1..7),
+//! the directions each hex spreads ZOC into (MP-ZOC-2, MP-ZOC-3), and the
+//! cost fields to each side's supply sources that retreats follow
+//! (MAL-CBT-7). Only the scenario's own data is read here.
+
+use super::{Mp, RouteKind, Scenario, Side, place_bits, side_bits};
+use crate::hex::{Dir, HexId};
+
+/// Cost for `class` to step from `a` across `d` into `b`, and whether it then
+/// owes terrain on its next road hex; `None` if it may not.
+///
+/// - MP-MOV-1: the terrain cost of `b` for the class.
+/// - MP-MOV-2: plus the hexside's cost (stream, ford, bridge, slope); some
+///   hexsides are never crossed.
+/// - MP-MOV-4: following a road (the hexside is a segment of a road) pays the
+///   road rate instead of the terrain.
+/// - MP-MOV-5: the first road hex of a move that starts on the road is free.
+/// - MP-MOV-6: stepping off-road from one road onto another pays terrain and
+///   loses the road rate for the next road hex.
+/// - MP-MOV-7: where a road meets a track, the rate is that of the route the
+///   unit arrives on (the route of the hexside crossed).
+#[inline]
+pub(crate) fn step_cost(
+    scen: &Scenario,
+    a: HexId,
+    d: Dir,
+    b: HexId,
+    class: u8,
+    penalty: bool,
+    first_of_move: bool,
+) -> Option<(Mp, bool)> {
+    let cross = scen.cross_cost(a, d, class);
+    if cross.is_no() {
+        return None;
+    }
+    let bits = scen.hexside(a, d);
+    let on_road = bits & side_bits::ROAD != 0;
+    let hex_cost = if first_of_move && on_road && !scen.route_rate(RouteKind::Road, class).is_no() {
+        Mp::ZERO
+    } else {
+        let mut rate = Mp::NO;
+        if on_road && !penalty {
+            rate = rate.min(scen.route_rate(RouteKind::Road, class));
+        }
+        if bits & side_bits::TRACK != 0 {
+            rate = rate.min(scen.route_rate(RouteKind::Track, class));
+        }
+        if bits & side_bits::RAIL != 0 {
+            rate = rate.min(scen.route_rate(RouteKind::Rail, class));
+        }
+        if rate.is_no() {
+            scen.enter_cost(b, class)
+        } else {
+            rate
+        }
+    };
+    if hex_cost.is_no() {
+        return None;
+    }
+    let (roads_a, roads_b) = (scen.roads_at(a), scen.roads_at(b));
+    let mut pen = penalty && roads_b == 0;
+    if !on_road && roads_a != 0 && roads_b & !roads_a != 0 {
+        pen = true;
+    }
+    Some((Mp(cross.0 + hex_cost.0), pen))
+}
+
+/// One hexside as one movement class sees it, precomputed from the cost
+/// charts so a search step is one load and a few compares. Costs include the
+/// hexside's own cost (MP-MOV-2); [`Mp::NO`] where not allowed. Eight bytes,
+/// so a hex's six fit in 48: the searches' hot loop reads a row per hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Edge {
+    /// The neighbour, or `u16::MAX` off the map.
+    pub to: u16,
+    /// The usual step: a route's rate where it follows one (MP-MOV-4, road;
+    /// MP-MOV-7, track or rail), else the terrain (MP-MOV-1).
+    pub plain: u16,
+    /// The step while owing a road-rate debt (MP-MOV-6): a track or rail
+    /// rate where it follows one, else the terrain (not the road rate).
+    pub debt: u16,
+    /// [`EDGE_JUMP`], [`EDGE_TO_ROAD`].
+    pub flags: u8,
+}
+
+/// MP-MOV-6: this step jumps from one road onto another.
+pub(crate) const EDGE_JUMP: u8 = 1;
+/// The hex entered lies on a road (a road-rate debt is paid there).
+pub(crate) const EDGE_TO_ROAD: u8 = 2;
+
+/// Builds the edge table: `[class * hexes + hex][dir]`.
+pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
+    let grid = scen.grid();
+    let n = grid.len();
+    let add = |a: Mp, b: Mp| {
+        if a.is_no() || b.is_no() {
+            Mp::NO.0
+        } else {
+            a.0.saturating_add(b.0).min(Mp::NO.0 - 1)
+        }
+    };
+    let mut out = Vec::with_capacity(scen.classes().len() * n);
+    for class in 0..scen.classes().len() as u8 {
+        for a in grid.hexes() {
+            let mut row = [Edge {
+                to: u16::MAX,
+                plain: Mp::NO.0,
+                debt: Mp::NO.0,
+                flags: 0,
+            }; 6];
+            for (d, slot) in Dir::ALL.into_iter().zip(row.iter_mut()) {
+                let b = grid.neighbour(a, d);
+                if !b.is_some() {
+                    continue;
+                }
+                let cross = scen.cross_cost(a, d, class);
+                let bits = scen.hexside(a, d);
+                let rate = |k: RouteKind, bit: u16| {
+                    if bits & bit != 0 {
+                        scen.route_rate(k, class)
+                    } else {
+                        Mp::NO
+                    }
+                };
+                let road = rate(RouteKind::Road, side_bits::ROAD);
+                let other = rate(RouteKind::Track, side_bits::TRACK)
+                    .min(rate(RouteKind::Rail, side_bits::RAIL));
+                let (ra, rb) = (scen.roads_at(a), scen.roads_at(b));
+                let mut flags = 0;
+                if bits & side_bits::ROAD == 0 && ra != 0 && rb & !ra != 0 {
+                    flags |= EDGE_JUMP;
+                }
+                if rb != 0 {
+                    flags |= EDGE_TO_ROAD;
+                }
+                let base = add(cross, scen.enter_cost(b, class));
+                let (road, other) = (add(cross, road), add(cross, other));
+                let rate = road.min(other);
+                *slot = Edge {
+                    to: b.0,
+                    plain: if rate != Mp::NO.0 { rate } else { base },
+                    debt: if other != Mp::NO.0 { other } else { base },
+                    flags,
+                };
+            }
+            out.push(row);
+        }
+    }
+    out
+}
+
+/// What `class` pays to step from `a` across `d` into `b` by normal
+/// movement, or `None` if it may not (terrain, prohibited hexside; a road,
+/// track or rail line along the hexside opens terrain the class could not
+/// otherwise enter, as in movement).
+pub fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Option<Mp> {
+    let cross = scen.cross_cost(a, d, class);
+    if cross.is_no() {
+        return None;
+    }
+    let bits = scen.hexside(a, d);
+    let mut cost = scen.enter_cost(b, class);
+    for (bit, kind) in [
+        (side_bits::ROAD, RouteKind::Road),
+        (side_bits::TRACK, RouteKind::Track),
+        (side_bits::RAIL, RouteKind::Rail),
+    ] {
+        if bits & bit != 0 {
+            cost = cost.min(scen.route_rate(kind, class));
+        }
+    }
+    if cost.is_no() {
+        return None;
+    }
+    Some(Mp(cross.0.saturating_add(cost.0)))
+}
+
+/// MAL-CBT-7: the movement-cost field to each side's supply sources, per
+/// movement class, as [`Scenario::source_field`] serves it. Built with
+/// `petgraph::algo::dijkstra` over the map graph reversed (edges from the
+/// hex entered back to the hex left, so distances run from every hex to the
+/// sources), from a root joined to every source at no cost.
+pub(crate) fn build_source_fields(scen: &Scenario) -> Vec<Vec<u32>> {
+    use petgraph::graph::{DiGraph, NodeIndex};
+    let grid = scen.grid();
+    let n = grid.len();
+    let mut out = Vec::with_capacity(2 * scen.classes().len());
+    for side in Side::BOTH {
+        let mut sources: Vec<HexId> = scen.sources(side).to_vec();
+        if let Some(p) = &scen.supply_rules().ports {
+            if p.side == side {
+                sources.extend(grid.hexes().filter(|h| {
+                    scen.places(*h) & (place_bits::EAST_PORT | place_bits::WEST_PORT) != 0
+                }));
+            }
+        }
+        for class in 0..scen.classes().len() as u8 {
+            let mut g: DiGraph<(), u32> = DiGraph::with_capacity(n + 1, 6 * n + sources.len());
+            for _ in 0..=n {
+                g.add_node(());
+            }
+            for a in grid.hexes() {
+                for d in Dir::ALL {
+                    let b = grid.neighbour(a, d);
+                    if !b.is_some() {
+                        continue;
+                    }
+                    if let Some(c) = entry_cost(scen, a, d, b, class) {
+                        // Reversed: reaching `a` from `b` in the search means
+                        // `a` gets to the sources through `b`.
+                        g.add_edge(
+                            NodeIndex::new(b.index()),
+                            NodeIndex::new(a.index()),
+                            c.0 as u32,
+                        );
+                    }
+                }
+            }
+            let root = NodeIndex::new(n);
+            for s in &sources {
+                g.add_edge(root, NodeIndex::new(s.index()), 0);
+            }
+            let dist = petgraph::algo::dijkstra(&g, root, None, |e| *e.weight());
+            let mut field = vec![u32::MAX; n];
+            for (node, d) in dist {
+                if node.index() < n {
+                    field[node.index()] = d;
+                }
+            }
+            out.push(field);
+        }
+    }
+    out
+}
+
+/// Per hex, the directions (bit `d`) a ZOC spreads into from it: MP-ZOC-1,
+/// the six adjacent hexes, except across streams, rivers and double slopes
+/// (MP-ZOC-3) and into town or woods (MP-ZOC-2); none at all from town or
+/// woods (MP-ZOC-2). Built once per scenario.
+pub(crate) fn build_dirs(scen: &Scenario) -> Vec<u8> {
+    let grid = scen.grid();
+    grid.hexes()
+        .map(|h| {
+            if scen.terrain(h).no_zoc {
+                return 0;
+            }
+            let mut m = 0u8;
+            for (d, &n) in grid.neighbours(h).iter().enumerate() {
+                if n.is_some()
+                    && scen.sides_bits[h.index() * 6 + d] & side_bits::BLOCKS_ZOC == 0
+                    && !scen.terrain(n).no_zoc
+                {
+                    m |= 1 << d;
+                }
+            }
+            m
+        })
+        .collect()
+}
