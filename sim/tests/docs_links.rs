@@ -147,94 +147,83 @@ fn code_spans(line: &str) -> Vec<(usize, usize, String)> {
     out
 }
 
-/// Every link and backquoted token of one line.
-fn scan_line(line: &str, lineno: usize, out: &mut Vec<Found>) {
-    let spans = code_spans(line);
-    let in_code = |p: usize| spans.iter().any(|&(s, e, _)| p >= s && p < e);
-    for (_, _, content) in &spans {
-        out.push(Found {
-            line: lineno,
-            target: content.clone(),
-            kind: Kind::Code,
-        });
+/// The byte offset of the `close` that matches the `open` at `from`,
+/// nested pairs counted, offsets where `skip` holds passed over.
+fn matching(
+    b: &[u8],
+    from: usize,
+    open: u8,
+    close: u8,
+    skip: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let mut depth = 0usize;
+    for (j, &c) in b.iter().enumerate().skip(from) {
+        if skip(j) {
+            continue;
+        }
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth = depth.checked_sub(1)?;
+            if depth == 0 {
+                return Some(j);
+            }
+        }
     }
-    let b = line.as_bytes();
-    // Parts of the line taken by link targets, so bare URLs are not counted twice.
-    let mut taken: Vec<(usize, usize)> = Vec::new();
-    // A reference definition: `[label]: target`.
+    None
+}
+
+/// A link target as written, angle brackets and title left out.
+fn target_of(inner: &str) -> String {
+    let t = inner.split_whitespace().next().unwrap_or("");
+    t.trim_matches(|c| c == '<' || c == '>').to_string()
+}
+
+/// The links of one line: a reference definition (`[label]: target`) and
+/// inline links and images (`[text](target "title")`, brackets nested,
+/// code spans skipped). Returns the byte ranges their targets take.
+fn markdown_links(
+    line: &str,
+    in_code: impl Fn(usize) -> bool,
+    mut push: impl FnMut(String),
+) -> Vec<(usize, usize)> {
+    let mut taken = Vec::new();
     let t = line.trim_start();
     if t.starts_with('[') && !t.starts_with("[^") {
         if let Some(close) = t.find("]:") {
-            let target = t[close + 2..].split_whitespace().next().unwrap_or("");
+            let target = target_of(&t[close + 2..]);
             if !target.is_empty() {
-                out.push(Found {
-                    line: lineno,
-                    target: target.trim_matches(|c| c == '<' || c == '>').to_string(),
-                    kind: Kind::Link,
-                });
+                push(target);
                 taken.push((0, line.len()));
             }
         }
     }
-    // Inline links and images: `[text](target "title")`, brackets nested.
-    let mut i = 0;
-    while i < b.len() {
+    let b = line.as_bytes();
+    for i in 0..b.len() {
         if b[i] != b'[' || in_code(i) {
-            i += 1;
             continue;
         }
-        let mut depth = 0usize;
-        let mut j = i;
-        let mut close = None;
-        while j < b.len() {
-            if !in_code(j) {
-                match b[j] {
-                    b'[' => depth += 1,
-                    b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            close = Some(j);
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            j += 1;
-        }
-        let Some(c) = close else {
-            break;
+        let Some(c) = matching(b, i, b'[', b']', &in_code) else {
+            continue;
         };
         if b.get(c + 1) != Some(&b'(') {
-            i += 1;
             continue;
         }
-        let mut depth = 0usize;
-        let mut k = c + 1;
-        while k < b.len() {
-            match b[k] {
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            k += 1;
-        }
-        let inner = &line[c + 2..k.min(line.len())];
-        let target = inner.split_whitespace().next().unwrap_or("");
-        out.push(Found {
-            line: lineno,
-            target: target.trim_matches(|c| c == '<' || c == '>').to_string(),
-            kind: Kind::Link,
-        });
+        let k = matching(b, c + 1, b'(', b')', |_| false).unwrap_or(b.len());
+        push(target_of(&line[c + 2..k]));
         taken.push((c + 1, k + 1));
-        i += 1; // Links inside the link text are found too.
     }
-    // Bare URLs and autolinks in the prose.
+    taken
+}
+
+/// The bare URLs and autolinks of one line's prose: outside code spans
+/// and the `taken` ranges of link targets.
+fn bare_urls(
+    line: &str,
+    in_code: impl Fn(usize) -> bool,
+    taken: &[(usize, usize)],
+    mut push: impl FnMut(String),
+) {
     for scheme in ["http://", "https://", "mailto:"] {
         let mut from = 0;
         while let Some(p) = line[from..].find(scheme) {
@@ -246,15 +235,34 @@ fn scan_line(line: &str, lineno: usize, out: &mut Vec<Found>) {
             let end = line[s..]
                 .find(|c: char| c.is_whitespace() || "<>()[]\"'`".contains(c))
                 .map_or(line.len(), |e| s + e);
-            out.push(Found {
-                line: lineno,
-                target: line[s..end]
+            push(
+                line[s..end]
                     .trim_end_matches(['.', ',', ';', ':'])
                     .to_string(),
-                kind: Kind::Link,
-            });
+            );
         }
     }
+}
+
+/// Every link and backquoted token of one line.
+fn scan_line(line: &str, lineno: usize, out: &mut Vec<Found>) {
+    let spans = code_spans(line);
+    let in_code = |p: usize| spans.iter().any(|&(s, e, _)| p >= s && p < e);
+    for (_, _, content) in &spans {
+        out.push(Found {
+            line: lineno,
+            target: content.clone(),
+            kind: Kind::Code,
+        });
+    }
+    let mut links = Vec::new();
+    let taken = markdown_links(line, in_code, |t| links.push(t));
+    bare_urls(line, in_code, &taken, |t| links.push(t));
+    out.extend(links.into_iter().map(|target| Found {
+        line: lineno,
+        target,
+        kind: Kind::Link,
+    }));
 }
 
 /// Every link and backquoted token of a document, by line.
@@ -340,116 +348,105 @@ fn top_level(root: &Path) -> HashSet<String> {
         .collect()
 }
 
+const OUTSIDE: &str = "leaves the repository";
+const ABSOLUTE: &str = "leaves the repository (absolute link)";
+const MISSING: &str = "no such file in the repository";
+
+/// What is wrong with the link target `t` of `doc`, if anything.
+fn check_link(root: &Path, doc: &Doc<'_>, t: &str) -> Option<&'static str> {
+    if t.is_empty() {
+        return Some("empty link");
+    }
+    if let Some(rest) = ["http://", "https://"]
+        .iter()
+        .find_map(|s| t.strip_prefix(s))
+    {
+        let host = rest.split(['/', ':', '?', '#']).next().unwrap_or("");
+        return (!ALLOWED_HOSTS.contains(&host)).then_some(ABSOLUTE);
+    }
+    if t.contains("://") || t.starts_with("mailto:") || t.starts_with("//") {
+        return Some(ABSOLUTE);
+    }
+    if doc.rustdoc && is_rust_path(t) {
+        return None; // An intra-doc link: rustdoc checks those.
+    }
+    let (path, anchor) = match t.split_once('#') {
+        Some((p, a)) => (p, Some(a)),
+        None => (t, None),
+    };
+    let path = path.split('?').next().unwrap_or("");
+    if path.starts_with('/') {
+        return Some("absolute path: write it relative to the document");
+    }
+    let file = if path.is_empty() {
+        if doc.rustdoc {
+            return None;
+        }
+        None // An anchor in the document itself.
+    } else {
+        match resolve(root, doc.dir, path) {
+            None => return Some(OUTSIDE),
+            Some(p) if !p.exists() => return Some(MISSING),
+            Some(p) => Some(p),
+        }
+    };
+    let a = anchor.filter(|a| !a.is_empty())?;
+    let text = match &file {
+        None => doc.text.to_string(),
+        Some(p) if p.extension().is_some_and(|e| e == "md") => {
+            fs::read_to_string(p).unwrap_or_default()
+        }
+        Some(_) => return None,
+    };
+    (!anchors(&text).contains(a)).then_some("no such heading")
+}
+
+/// What is wrong with the backquoted text `t` of `doc`, if it is a
+/// repository path (`top`: the repository's top-level entries).
+fn check_path(root: &Path, top: &HashSet<String>, doc: &Doc<'_>, t: &str) -> Option<&'static str> {
+    if t.contains(char::is_whitespace)
+        || t.contains(['<', '>', '*', '{', '}', '$', '|', '"', '\''])
+        || t.contains("...")
+    {
+        return None; // A placeholder or a pattern, not a path.
+    }
+    let path = t.split("::").next().unwrap_or(t);
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let is_dir = path.ends_with('/');
+    let bases: Vec<PathBuf> = if path.starts_with("../") {
+        if resolve(root, doc.dir, path).is_none() {
+            return Some(OUTSIDE);
+        }
+        vec![doc.dir.to_path_buf()]
+    } else if path.contains('/') {
+        let first = path.split('/').next().unwrap_or("");
+        if !top.contains(first) || !(is_dir || last.contains('.')) {
+            return None; // Not a repository path, or not a file.
+        }
+        vec![root.to_path_buf(), doc.dir.to_path_buf()]
+    } else if last.ends_with(".md") && last.starts_with(|c: char| c.is_ascii_uppercase()) {
+        vec![root.to_path_buf(), root.join("docs"), doc.dir.to_path_buf()]
+    } else {
+        return None;
+    };
+    let found = bases.iter().any(|base| {
+        resolve(root, base, path).is_some_and(|p| if is_dir { p.is_dir() } else { p.is_file() })
+    });
+    (!found).then_some(MISSING)
+}
+
 /// The problems of one document, each as `file:line: link: why`.
 fn check_doc(root: &Path, doc: &Doc<'_>) -> Vec<String> {
     let top = top_level(root);
     let mut problems = Vec::new();
-    let mut fail = |f: &Found, why: &str| {
-        problems.push(format!("{}:{}: {}: {why}", doc.name, f.line, f.target));
-    };
     for f in extract(doc.text, doc.rustdoc) {
         let t = f.target.as_str();
-        match f.kind {
-            Kind::Link => {
-                if t.is_empty() {
-                    fail(&f, "empty link");
-                    continue;
-                }
-                if let Some(rest) = ["http://", "https://"]
-                    .iter()
-                    .find_map(|s| t.strip_prefix(s))
-                {
-                    let host = rest.split(['/', ':', '?', '#']).next().unwrap_or("");
-                    if !ALLOWED_HOSTS.contains(&host) {
-                        fail(&f, "leaves the repository (absolute link)");
-                    }
-                    continue;
-                }
-                if t.contains("://") || t.starts_with("mailto:") || t.starts_with("//") {
-                    fail(&f, "leaves the repository (absolute link)");
-                    continue;
-                }
-                if doc.rustdoc && is_rust_path(t) {
-                    continue; // An intra-doc link: rustdoc checks those.
-                }
-                let (path, anchor) = match t.split_once('#') {
-                    Some((p, a)) => (p, Some(a)),
-                    None => (t, None),
-                };
-                let path = path.split('?').next().unwrap_or("");
-                if path.starts_with('/') {
-                    fail(&f, "absolute path: write it relative to the document");
-                    continue;
-                }
-                let file = if path.is_empty() {
-                    if doc.rustdoc {
-                        continue;
-                    }
-                    None // An anchor in the document itself.
-                } else {
-                    match resolve(root, doc.dir, path) {
-                        None => {
-                            fail(&f, "leaves the repository");
-                            continue;
-                        }
-                        Some(p) if !p.exists() => {
-                            fail(&f, "no such file in the repository");
-                            continue;
-                        }
-                        Some(p) => Some(p),
-                    }
-                };
-                let Some(a) = anchor.filter(|a| !a.is_empty()) else {
-                    continue;
-                };
-                let text = match &file {
-                    None => doc.text.to_string(),
-                    Some(p) if p.extension().is_some_and(|e| e == "md") => {
-                        fs::read_to_string(p).unwrap_or_default()
-                    }
-                    Some(_) => continue,
-                };
-                if !anchors(&text).contains(a) {
-                    fail(&f, "no such heading");
-                }
-            }
-            Kind::Code => {
-                if t.contains(char::is_whitespace)
-                    || t.contains(['<', '>', '*', '{', '}', '$', '|', '"', '\''])
-                    || t.contains("...")
-                {
-                    continue;
-                }
-                let path = t.split("::").next().unwrap_or(t);
-                let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-                let is_dir = path.ends_with('/');
-                let candidates: Vec<PathBuf> = if path.starts_with("../") {
-                    if resolve(root, doc.dir, path).is_none() {
-                        fail(&f, "leaves the repository");
-                        continue;
-                    }
-                    vec![doc.dir.to_path_buf()]
-                } else if path.contains('/') {
-                    let first = path.split('/').next().unwrap_or("");
-                    if !top.contains(first) || !(is_dir || last.contains('.')) {
-                        continue; // Not a repository path, or not a file.
-                    }
-                    vec![root.to_path_buf(), doc.dir.to_path_buf()]
-                } else if last.ends_with(".md")
-                    && last.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                {
-                    vec![root.to_path_buf(), root.join("docs"), doc.dir.to_path_buf()]
-                } else {
-                    continue;
-                };
-                let found = candidates.iter().any(|base| {
-                    resolve(root, base, path)
-                        .is_some_and(|p| if is_dir { p.is_dir() } else { p.is_file() })
-                });
-                if !found {
-                    fail(&f, "no such file in the repository");
-                }
-            }
+        let why = match f.kind {
+            Kind::Link => check_link(root, doc, t),
+            Kind::Code => check_path(root, &top, doc, t),
+        };
+        if let Some(why) = why {
+            problems.push(format!("{}:{}: {}: {why}", doc.name, f.line, f.target));
         }
     }
     problems
