@@ -1,6 +1,24 @@
 //! The static part of a game: map, terrain, hexsides, routes, unit types,
 //! set-up, victory and rule options. Built once from a file, checked, and
 //! shared behind an `Arc` by every game played on it.
+//!
+//! The bottom of the engine's layers: nothing here imports anything of the
+//! crate but [`crate::hex`]. This file holds [`Scenario`] and its accessors;
+//! every type below is reachable as `scenario::X`.
+//!
+//! - `vocab.rs`: [`Mp`], [`Side`], [`SideInfo`].
+//! - `ids.rs`: [`ScenarioId`], [`UnitId`], [`SupplyState`].
+//! - `map.rs`: [`Terrain`], [`Route`], [`RouteKind`], the [`side_bits`] and
+//!   [`place_bits`] flag words.
+//! - `units.rs`: [`UnitKind`], [`UnitType`], [`UnitSetup`].
+//! - `rules.rs`: [`PhaseKind`], [`Victory`], [`Objective`], the supply rules
+//!   ([`SupplyRules`], [`GradedRules`], [`Weather`], [`SupplyEffect`]).
+//! - `combat.rs`: [`CombatRules`], [`CrtResult`], [`LossModel`].
+//! - `costs.rs`: the cost tables folded once at load (movement edges, ZOC
+//!   directions, retreat source fields).
+//! - `file.rs`: [`ScenarioFile`], the file as written, with spans.
+//! - `load/`: the boundary, [`Scenario::from_toml`]: one checking function
+//!   per section of the file, [`ScenarioErrors`] with `file:line:col`.
 
 mod combat;
 pub(crate) mod costs;
