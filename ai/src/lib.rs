@@ -21,10 +21,12 @@
 //! }
 //! ```
 
+mod guide;
 mod heuristic;
 pub mod mcts;
 mod random;
 
+pub use guide::Guide;
 pub use heuristic::HeuristicPlayer;
 pub use random::RandomPlayer;
 
@@ -49,15 +51,25 @@ pub trait Player: Send {
     }
 }
 
+/// A player spec refused by [`from_spec`]. The texts are those the command
+/// line prints.
+#[derive(Clone, Debug, thiserror::Error, PartialEq)]
+pub enum SpecError {
+    /// No player of that name.
+    #[error("unknown AI \"{0}\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])")]
+    UnknownAi(String),
+    /// An `mcts:` option refused.
+    #[error(transparent)]
+    Mcts(#[from] mcts::OptionsError),
+}
+
 /// Builds a player from a command-line spec such as `random`.
-pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
+pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, SpecError> {
     let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
     match name {
         "random" => Ok(Box::new(RandomPlayer::default())),
         "heuristic" => Ok(Box::new(HeuristicPlayer::default())),
         "mcts" => Ok(Box::new(mcts::MctsPlayer::from_options(opts)?)),
-        other => Err(format!(
-            "unknown AI \"{other}\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])"
-        )),
+        other => Err(SpecError::UnknownAi(other.into())),
     }
 }

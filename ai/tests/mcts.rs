@@ -423,3 +423,34 @@ fn mcts_game_speed() {
         state.result()
     );
 }
+
+#[test]
+fn spec_errors_keep_their_texts() {
+    let said = |spec: &str| hexwar_ai::from_spec(spec).err().map(|e| e.to_string());
+    let cases = [
+        (
+            "bogus",
+            "unknown AI \"bogus\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])",
+        ),
+        ("mcts:iters", "mcts option \"iters\" is not key=value"),
+        (
+            "mcts:iters=x",
+            "mcts option iters: \"x\" is not a whole number",
+        ),
+        (
+            "mcts:iters=0",
+            "mcts option iters: 0 out of range (1..2^32)",
+        ),
+        ("mcts:ms=0", "mcts option ms: must be at least 1"),
+        ("mcts:walpha=2", "mcts option walpha: 2 is not in [0, 1]"),
+        ("mcts:c=-1", "mcts option c: \"-1\" is not a number >= 0"),
+        ("mcts:rollout=2", "mcts option rollout: \"2\" is not 0 or 1"),
+        (
+            "mcts:bogus=1",
+            "unknown mcts option \"bogus\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)",
+        ),
+    ];
+    for (spec, text) in cases {
+        assert_eq!(said(spec).as_deref(), Some(text), "{spec}");
+    }
+}

@@ -132,7 +132,10 @@ fn llr(n: f64, sum: f64, sq: f64, elo0: f64, elo1: f64) -> f64 {
 pub fn duel(spec: &DuelSpec, on_game: &(dyn Fn() + Sync)) -> Result<DuelReport> {
     let scen = load::scenario(&spec.scenario)?;
     for (s, side) in [(&spec.a, "a"), (&spec.b, "b")] {
-        hexwar_ai::from_spec(s).map_err(|message| SimError::UnknownAi { side, message })?;
+        hexwar_ai::from_spec(s).map_err(|e| SimError::UnknownAi {
+            side,
+            message: e.to_string(),
+        })?;
     }
     if spec.games < 2 {
         bail!("--games must be at least 2 (one pair)");

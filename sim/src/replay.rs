@@ -94,9 +94,10 @@ pub fn replay(args: &ReplayArgs) -> Result<Replay> {
     let scen = load::scenario(&scenario)?;
     let mut p = Vec::new();
     for (spec, side) in players.iter().zip(["blue", "red"]) {
-        p.push(
-            hexwar_ai::from_spec(spec).map_err(|message| SimError::UnknownAi { side, message })?,
-        );
+        p.push(hexwar_ai::from_spec(spec).map_err(|e| SimError::UnknownAi {
+            side,
+            message: e.to_string(),
+        })?);
     }
     let (a, b) = p.split_at_mut(1);
     let mut events: Vec<Event> = Vec::new();

@@ -340,7 +340,10 @@ impl<'a> Rows<'a> {
 /// Refuses bad AI specs before anything is written or started.
 fn check_players(spec: &RunSpec) -> Result<()> {
     for (s, side) in [(&spec.blue, "blue"), (&spec.red, "red")] {
-        hexwar_ai::from_spec(s).map_err(|message| SimError::UnknownAi { side, message })?;
+        hexwar_ai::from_spec(s).map_err(|e| SimError::UnknownAi {
+            side,
+            message: e.to_string(),
+        })?;
     }
     Ok(())
 }

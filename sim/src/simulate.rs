@@ -118,7 +118,10 @@ impl fmt::Display for SimError {
 impl std::error::Error for SimError {}
 
 fn player(spec: &str, side: &'static str) -> Result<Box<dyn Player>, SimError> {
-    from_spec(spec).map_err(|message| SimError::UnknownAi { side, message })
+    from_spec(spec).map_err(|e| SimError::UnknownAi {
+        side,
+        message: e.to_string(),
+    })
 }
 
 /// Plays game `index` of a batch with master seed `seed`: `blue` (an AI

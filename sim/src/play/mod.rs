@@ -122,7 +122,7 @@ impl Session {
         ai_spec: &str,
         seed: u64,
     ) -> Result<Session, String> {
-        let ai = hexwar_ai::from_spec(ai_spec)?;
+        let ai = hexwar_ai::from_spec(ai_spec).map_err(|e| e.to_string())?;
         let map_svg = svg::render_map(&scen);
         let (dice, ai_rng) = rngs(seed, human.other());
         let mut s = Session {

@@ -1,0 +1,232 @@
+//! The distance fields of a player-turn, in Mp ticks per movement class:
+//! to the objectives wanted (the richer ones starting nearer), to the
+//! nearest enemy unit, and to the side's supply anchors (the road/rail
+//! network that leads to a source in the binary model, the HQs in the
+//! graded one), both as things stand and with the hexes the enemy could
+//! cover next turn blocked ("threat"); and per phase, the enemy's attack
+//! strength next to each hex.
+
+use hexwar_engine::scenario::{SupplyModel, side_bits};
+use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, supply, zoc};
+
+use super::graphs::{field, field_from};
+use super::{FAR, HeuristicPlayer, VP_PULL};
+
+impl HeuristicPlayer {
+    /// The fields of this player-turn (petgraph Dijkstra from a virtual root).
+    pub(super) fn build_fields(&mut self, scen: &Scenario, state: &GameState) {
+        let n = scen.grid().len();
+        let classes = self.graphs.as_ref().expect("graphs").graphs.len();
+        self.zoc.resize(n, 0);
+        zoc::zoc_map(scen, state, &mut self.zoc);
+        self.refresh_occ(scen, state);
+        let f = &mut self.fields;
+        for v in [&mut f.obj, &mut f.foe, &mut f.sup, &mut f.threat] {
+            v.resize_with(classes, Vec::new);
+        }
+        self.goal_fields(scen, state);
+        // Supply anchors.
+        if scen.supply_rules().model == SupplyModel::None {
+            let f = &mut self.fields;
+            for c in 0..classes {
+                f.sup[c].clear();
+                f.sup[c].resize(n, 0);
+                f.threat[c].clear();
+                f.threat[c].resize(n, 0);
+            }
+            return;
+        }
+        let near = self.enemy_reach(scen, state);
+        for threat in [false, true] {
+            self.supply_field(scen, state, &near, threat);
+        }
+        self.near_foe = near;
+    }
+
+    /// The fields to the objectives wanted (those it could score and does
+    /// not hold; the enemy's units when there are none) and to the enemy.
+    fn goal_fields(&mut self, scen: &Scenario, state: &GameState) {
+        let side = state.active_side();
+        let foe = side.other();
+        let n = scen.grid().len();
+        let g = self.graphs.as_ref().expect("graphs");
+        let f = &mut self.fields;
+        // Objectives wanted: those it could score and does not hold.
+        self.target.clear();
+        self.target.resize(n, false);
+        let mut any_obj = false;
+        // The richer objectives pull harder: each starts nearer by
+        // `VP_PULL` per VP it is worth less than the richest.
+        let max_vp = scen.objectives().iter().map(|o| o.vp).max().unwrap_or(0);
+        let mut obj_root = vec![FAR; n];
+        for o in scen.objectives() {
+            if o.side.is_none_or(|s| s == side) && state.control(o.hex) != Some(side) {
+                self.target[o.hex.index()] = true;
+                let start = ((max_vp - o.vp).max(0) as u32) * VP_PULL;
+                let r = &mut obj_root[o.hex.index()];
+                *r = (*r).min(start);
+                any_obj = true;
+            }
+        }
+        let mut foe_t = vec![false; n];
+        for u in state.units_of(scen, foe) {
+            foe_t[state.unit(u).hex.index()] = true;
+        }
+        if !any_obj {
+            self.target.copy_from_slice(&foe_t);
+        }
+        self.blocked.clear();
+        self.blocked.resize(n, false);
+        for c in 0..g.graphs.len() {
+            if any_obj {
+                field_from(&g.graphs[c], n, &obj_root, &self.blocked, &mut f.obj[c]);
+            } else {
+                field(&g.graphs[c], n, &self.target, &self.blocked, &mut f.obj[c]);
+            }
+            field(&g.graphs[c], n, &foe_t, &self.blocked, &mut f.foe[c]);
+        }
+    }
+
+    /// Near the enemy: hexes some enemy unit could reach next turn (by its
+    /// class's costs, the reversed graph standing in for the forward one),
+    /// or stop next to in our ZOC (MP-ZOC-6). Leaves `blocked` marking our
+    /// units' hexes and our ZOC.
+    fn enemy_reach(&mut self, scen: &Scenario, state: &GameState) -> Vec<bool> {
+        let side = state.active_side();
+        let foe = side.other();
+        let n = scen.grid().len();
+        let g = self.graphs.as_ref().expect("graphs");
+        let mut near = vec![false; n];
+        let maxa = state
+            .units_of(scen, foe)
+            .map(|u| state.movement_allowance(scen, u).0 as u32)
+            .max()
+            .unwrap_or(0);
+        let mut reach = Vec::new();
+        let mut root = vec![FAR; n];
+        // The enemy cannot enter our units' hexes, and stops in our ZOC.
+        for h in 0..n {
+            self.blocked[h] = self.occ[h][side.index()] > 0
+                || zoc::in_enemy_zoc(scen, &self.zoc, HexId(h as u16), foe);
+        }
+        for cc in 0..g.graphs.len() {
+            root.fill(FAR);
+            let mut any = false;
+            for u in state.units_of(scen, foe) {
+                if scen.unit_type(u).class as usize == cc {
+                    let w = maxa - state.movement_allowance(scen, u).0 as u32;
+                    let r = &mut root[state.unit(u).hex.index()];
+                    *r = (*r).min(w);
+                    any = true;
+                }
+            }
+            if !any {
+                continue;
+            }
+            field_from(&g.graphs[cc], n, &root, &self.blocked, &mut reach);
+            for h in 0..n {
+                near[h] |= reach[h] <= maxa;
+                // MP-ZOC-6: a hex in our ZOC ends the enemy's move there.
+                if self.blocked[h] && !near[h] && self.occ[h][side.index()] == 0 {
+                    for k in 0..6 {
+                        let b = g.nbr[h * 6 + k] as usize;
+                        if b < n {
+                            let step = g.step[cc][b * 6 + (k + 3) % 6];
+                            if step != FAR && reach[b].saturating_add(step) <= maxa {
+                                near[h] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        near
+    }
+
+    /// The field to the supply anchors (`threat`: into `threat`, else
+    /// `sup`). Blocked: enemy units, enemy ZOC without a friendly unit;
+    /// with `threat`, also hexes `near` the enemy without a friendly unit.
+    fn supply_field(&mut self, scen: &Scenario, state: &GameState, near: &[bool], threat: bool) {
+        let side = state.active_side();
+        let foe = side.other();
+        let n = scen.grid().len();
+        for (h, (b, occ)) in self.blocked.iter_mut().zip(&self.occ).enumerate() {
+            let hid = HexId(h as u16);
+            *b = occ[foe.index()] > 0
+                || (occ[side.index()] == 0
+                    && (zoc::in_enemy_zoc(scen, &self.zoc, hid, side) || (threat && near[h])));
+        }
+        self.supply_anchors(scen, state);
+        let g = self.graphs.as_ref().expect("graphs");
+        let f = &mut self.fields;
+        for c in 0..g.graphs.len() {
+            let out = if threat {
+                &mut f.threat[c]
+            } else {
+                &mut f.sup[c]
+            };
+            field(&g.graphs[c], n, &self.target, &self.blocked, out);
+        }
+    }
+
+    /// Marks the side's supply anchors in `target`: the sources and the HQs
+    /// in general supply (graded model), or the road/rail network that leads
+    /// to a source through unblocked hexes the enemy does not control.
+    fn supply_anchors(&mut self, scen: &Scenario, state: &GameState) {
+        let side = state.active_side();
+        let foe = side.other();
+        self.target.fill(false);
+        if scen.supply_rules().model == SupplyModel::Graded {
+            supply::sources(scen, state, side, |h| self.target[h.index()] = true);
+            for u in state.units_of(scen, side) {
+                if scen.unit_type(u).kind == UnitKind::Hq && state.unit(u).supply.is_general() {
+                    self.target[state.unit(u).hex.index()] = true;
+                }
+            }
+        } else {
+            // The road/rail leg: breadth-first along road and rail from
+            // the sources, through friendly or neutral unblocked hexes.
+            let mut queue: Vec<HexId> = Vec::new();
+            supply::sources(scen, state, side, |h| {
+                if !self.blocked[h.index()] && !self.target[h.index()] {
+                    self.target[h.index()] = true;
+                    queue.push(h);
+                }
+            });
+            while let Some(h) = queue.pop() {
+                for d in Dir::ALL {
+                    if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                        continue;
+                    }
+                    let b = scen.grid().neighbour(h, d);
+                    if !b.is_some()
+                        || self.target[b.index()]
+                        || self.blocked[b.index()]
+                        || state.control(b) == Some(foe)
+                    {
+                        continue;
+                    }
+                    self.target[b.index()] = true;
+                    queue.push(b);
+                }
+            }
+        }
+    }
+
+    /// Per phase: enemy attack strength next to each hex, and hexes near the enemy.
+    pub(super) fn enemy_map(&mut self, scen: &Scenario, state: &GameState) {
+        let n = scen.grid().len();
+        let foe = state.active_side().other();
+        self.foe_att.clear();
+        self.foe_att.resize(n, 0.0);
+        self.near_foe.resize(n, false);
+        for u in state.units_of(scen, foe) {
+            let s = state.attack_strength(scen, u);
+            for &a in scen.grid().neighbours(state.unit(u).hex) {
+                if a.is_some() {
+                    self.foe_att[a.index()] += s;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! What the heuristic meant to do this player-turn, in words for people:
+//! targets, supply cuts sought, units pulled back, rail moves, charges.
+
+use hexwar_engine::{GameState, HexId, Scenario, UnitId};
+
+use super::HeuristicPlayer;
+
+impl HeuristicPlayer {
+    /// The intent of the current (or last) player-turn, for people.
+    pub fn explain(&self) -> Vec<String> {
+        self.intent.clone()
+    }
+
+    /// Says why `u` goes to `to`, when it cuts or pulls back.
+    pub(super) fn note_move(&mut self, scen: &Scenario, state: &GameState, u: UnitId, to: HexId) {
+        let here = state.unit(u).hex;
+        let cut = self.cut_value(to);
+        if cut > 0 {
+            self.note(format!(
+                "{} to {}: cuts the supply of {} enemy step(s)",
+                scen.unit(u).id,
+                scen.grid().label(to),
+                cut
+            ));
+        }
+        let c = scen.unit_type(u).class as usize;
+        let thr = self.threshold(scen, state, u);
+        if self.supply_dist(c, here, true) > thr && self.supply_dist(c, to, true) <= thr {
+            self.note(format!(
+                "{} pulled back from {} to {}: would be cut off",
+                scen.unit(u).id,
+                scen.grid().label(here),
+                scen.grid().label(to)
+            ));
+        }
+    }
+
+    /// Adds a line to this player-turn's intent (at most 64).
+    pub(super) fn note(&mut self, s: String) {
+        if self.intent.len() < 64 {
+            self.intent.push(s);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! The options of an `mcts:` spec (`mcts:iters=200,c=0.6`), parsed onto a
+//! player, and their errors.
+
+use thiserror::Error;
+
+use super::{Budget, MctsPlayer};
+use crate::Guide;
+
+/// An `mcts:` option refused. The texts are those the command line prints.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum OptionsError {
+    /// An option without `=`.
+    #[error("mcts option \"{0}\" is not key=value")]
+    NotKeyValue(String),
+    /// A value that is not a finite number `>= 0` (or not in the range `what` says).
+    #[error("mcts option {key}: \"{value}\" is not {what}")]
+    NotNumber {
+        /// The option.
+        key: String,
+        /// Its value.
+        value: String,
+        /// What it should be.
+        what: &'static str,
+    },
+    /// A flag that is not 0 or 1 (or true/false, yes/no, on/off).
+    #[error("mcts option {key}: \"{value}\" is not 0 or 1")]
+    NotFlag {
+        /// The option.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A value that is not a whole number.
+    #[error("mcts option {key}: \"{value}\" is not a whole number")]
+    NotWhole {
+        /// The option.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// `iters` of 0 or 2^32 and over.
+    #[error("mcts option iters: {0} out of range (1..2^32)")]
+    Iterations(u64),
+    /// `ms=0`.
+    #[error("mcts option ms: must be at least 1")]
+    ZeroMillis,
+    /// `walpha` over 1.
+    #[error("mcts option walpha: {0} is not in [0, 1]")]
+    WidenAlpha(f64),
+    /// An option it does not know.
+    #[error(
+        "unknown mcts option \"{0}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)"
+    )]
+    Unknown(String),
+}
+
+impl MctsPlayer {
+    /// Parses comma-separated options, each `key=value` (the part of a spec
+    /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
+    /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
+    /// `reply=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
+    /// `dev=X` (`deviate`), `plan=N` (least visits a plan step needs),
+    /// `seed=N`. Empty: the defaults.
+    pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
+        let mut p = MctsPlayer::default();
+        p.set_options(opts)?;
+        Ok(p)
+    }
+}
+
+impl<G: Guide> MctsPlayer<G> {
+    /// Sets the options `opts` names ([`MctsPlayer::from_options`]), in
+    /// order; on an error, those before it are set.
+    pub fn set_options(&mut self, opts: &str) -> Result<(), OptionsError> {
+        for kv in opts.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| OptionsError::NotKeyValue(kv.into()))?;
+            self.set_option(k.trim(), v.trim())?;
+        }
+        Ok(())
+    }
+
+    /// Sets option `k` to `v`.
+    fn set_option(&mut self, k: &str, v: &str) -> Result<(), OptionsError> {
+        let num = |what: &'static str| -> Result<f64, OptionsError> {
+            v.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| OptionsError::NotNumber {
+                    key: k.into(),
+                    value: v.into(),
+                    what,
+                })
+        };
+        let flag = || -> Result<bool, OptionsError> {
+            match v {
+                "1" | "true" | "yes" | "on" => Ok(true),
+                "0" | "false" | "no" | "off" => Ok(false),
+                _ => Err(OptionsError::NotFlag {
+                    key: k.into(),
+                    value: v.into(),
+                }),
+            }
+        };
+        let int = || -> Result<u64, OptionsError> {
+            v.parse::<u64>().map_err(|_| OptionsError::NotWhole {
+                key: k.into(),
+                value: v.into(),
+            })
+        };
+        match k {
+            "iters" | "iterations" => {
+                let n = int()?;
+                if n == 0 || n > u32::MAX as u64 {
+                    return Err(OptionsError::Iterations(n));
+                }
+                self.budget = Budget::Iterations(n as u32);
+            }
+            "ms" => {
+                let n = int()?;
+                if n == 0 {
+                    return Err(OptionsError::ZeroMillis);
+                }
+                self.budget = Budget::Millis(n);
+            }
+            "c" => self.exploration = num("a number >= 0")?,
+            "wc" => self.widen_c = num("a number >= 0")?.max(f64::MIN_POSITIVE),
+            "walpha" => {
+                let a = num("a number in [0, 1]")?;
+                if a > 1.0 {
+                    return Err(OptionsError::WidenAlpha(a));
+                }
+                self.widen_alpha = a;
+            }
+            "rollout" => self.rollout = flag()?,
+            "guided" => self.guided = flag()?,
+            "reply" => self.reply = flag()?,
+            "opts" => self.max_options = int()?.clamp(1, 64) as usize,
+            "gap" => self.option_gap = num("a number >= 0")?,
+            "dev" => self.deviate = num("a number >= 0")?,
+            "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
+            "seed" => self.seed = int()?,
+            _ => return Err(OptionsError::Unknown(k.into())),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,195 @@
+//! Valuing nodes. The [`Evaluator`] values a position for one side in
+//! `[0, 1]` (by default [`StaticEvaluator`]: victory points, steps lost,
+//! supply, squashed by a logistic). Before it is asked, a rollout plays on
+//! from the node: guided, the guide finishes the player-turn (light) and,
+//! with `reply`, the opponent's reply is played to the start of the
+//! searching side's next player-turn; plain, the random player finishes the
+//! player-turn with the search RNG.
+//!
+//! Common random numbers: the guided rollouts of iteration `i` roll the
+//! dice of stream `i` mod [`DICE_STREAMS`], so lines that differ in one
+//! choice are compared on the same luck more often.
+
+use hexwar_engine::scenario::SupplyModel;
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, SupplyState, UnitId, supply};
+
+use super::MctsPlayer;
+use super::guided::{guided_candidates, is_skip};
+use super::tree::Kind;
+use crate::{Guide, Player, RandomPlayer};
+
+/// Dice streams of the guided rollouts (common random numbers).
+pub(super) const DICE_STREAMS: u32 = 16;
+/// Safety cap on the actions of a rollout.
+const MAX_ROLLOUT: usize = 512;
+
+/// Values positions for the search, from one side's point of view, in `[0, 1]`.
+pub trait Evaluator: Send {
+    /// The value of `state` for `side`: 1 best, 0 worst.
+    fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64;
+}
+
+/// The default evaluator: a logistic squash of a margin in victory points.
+///
+/// A finished game is 1 (won), 0 (lost) or 0.5 (drawn), times 0.9, plus
+/// 0.1 times the squashed margin (a bigger win is better). Otherwise the
+/// margin is `vp[side] - vp[enemy]` (objectives held and enemy steps
+/// eliminated, [`GameState::victory_points`]) plus `step_weight` VP per
+/// step of difference in steps lost (so losses count even where `step_vp`
+/// is 0) plus `supply_weight` VP per unit of difference in units out of
+/// supply (limited supply counts half; as last judged, or traced from the
+/// position in a scenario with no Supply Phase), and the value is
+/// `1 / (1 + exp(-steepness * margin / scale))` with `scale` the
+/// scenario's decisive margin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StaticEvaluator {
+    /// VP per step of difference in steps lost.
+    pub step_weight: f64,
+    /// VP per unit of difference in units out of supply.
+    pub supply_weight: f64,
+    /// Slope of the squash at a margin of the decisive threshold.
+    pub steepness: f64,
+}
+
+impl Default for StaticEvaluator {
+    fn default() -> Self {
+        StaticEvaluator {
+            step_weight: 0.5,
+            supply_weight: 0.5,
+            steepness: 2.0,
+        }
+    }
+}
+
+impl StaticEvaluator {
+    /// The margin (in VP) the squash is applied to.
+    pub fn margin(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
+        let me = side.index();
+        let them = side.other().index();
+        let vp = state.victory_points(scen);
+        let lost = state.steps_lost();
+        let mut out = [0.0f64; 2];
+        // Where no Supply Phase judges supply (small test scenarios), it
+        // is traced from the position.
+        let traced = scen.supply_rules().model != SupplyModel::None
+            && !scen.phases().contains(&PhaseKind::Supply);
+        for (i, (us, setup)) in state.units().iter().zip(scen.units()).enumerate() {
+            if !us.on_map() {
+                continue;
+            }
+            let supply = if traced {
+                supply::trace(scen, state, UnitId(i as u16)).state
+            } else {
+                us.supply
+            };
+            out[setup.side.index()] += match supply {
+                SupplyState::Out => 1.0,
+                SupplyState::Limited => 0.5,
+                _ => 0.0,
+            };
+        }
+        (vp[me] - vp[them]) as f64
+            + self.step_weight * (lost[them] as f64 - lost[me] as f64)
+            + self.supply_weight * (out[them] - out[me])
+    }
+}
+
+impl Evaluator for StaticEvaluator {
+    fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
+        let scale = scen.victory().decisive.max(1) as f64;
+        let x = self.steepness * self.margin(scen, state, side) / scale;
+        let squash = 1.0 / (1.0 + (-x).exp());
+        match state.result() {
+            // A result outweighs any margin; among results, the margin.
+            Some(r) => {
+                let base = match r.winner {
+                    Some(w) if w == side => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+                0.9 * base + 0.1 * squash
+            }
+            None => squash,
+        }
+    }
+}
+
+impl<G: Guide> MctsPlayer<G> {
+    /// The value of node `n` for the searching side: the evaluator, after
+    /// a random rollout to the end of the player-turn if asked.
+    pub(super) fn value(&mut self, scen: &Scenario, n: u32) -> f64 {
+        let state = &self.tree[n].state;
+        if self.guided && self.rollout {
+            return self.guided_value(scen, n);
+        }
+        if !self.rollout || self.tree[n].kind == Kind::Leaf {
+            return self.evaluator.value(scen, state, self.side);
+        }
+        let mut work = self.work.take().unwrap_or_else(|| state.clone());
+        work.clone_from(state);
+        let mut player = RandomPlayer::default();
+        let mut steps = 0;
+        while self.kind_of(&work) != Kind::Leaf && steps < MAX_ROLLOUT {
+            let a = player.choose(scen, &work, &mut self.rng);
+            work.apply_unchecked(scen, a, &mut self.rng, &mut ());
+            steps += 1;
+        }
+        let v = self.evaluator.value(scen, &work, self.side);
+        self.work = Some(work);
+        v
+    }
+
+    /// Guided: the guide (light) finishes the player-turn from node `n`,
+    /// choosing as it would with one candidate per decision; then, when
+    /// `reply`, the opponent's guide plays its player-turn; then the
+    /// evaluator.
+    fn guided_value(&mut self, scen: &Scenario, n: u32) -> f64 {
+        let node = &self.tree[n];
+        let mut cursor = node.cursor;
+        let mut work = self.work.take().unwrap_or_else(|| node.state.clone());
+        work.clone_from(&node.state);
+        let mut acts = std::mem::take(&mut self.scratch);
+        let mut steps = 0;
+        self.guide.set_light(true);
+        while self.kind_of(&work) != Kind::Leaf && steps < MAX_ROLLOUT {
+            acts.clear();
+            guided_candidates(
+                &mut self.guide,
+                scen,
+                &work,
+                &self.order,
+                &mut cursor,
+                &mut self.rng,
+                &mut self.options,
+                (1, 0.0),
+                &mut acts,
+            );
+            let a = match acts.first() {
+                Some(a) => *a,
+                None => RandomPlayer::default().choose(scen, &work, &mut self.rng),
+            };
+            if matches!(a, Action::Move { .. }) {
+                cursor += 1;
+            }
+            if !is_skip(a) {
+                work.apply_unchecked(scen, a, &mut self.dice, &mut ());
+            }
+            steps += 1;
+        }
+        self.scratch = acts;
+        self.guide.set_light(false);
+        if self.reply {
+            // The reply's distance fields are built once per search.
+            self.opp.new_reply();
+            let mut steps = 0;
+            while !work.is_over() && work.active_side() != self.side && steps < MAX_ROLLOUT {
+                let a = self.opp.choose(scen, &work, &mut self.rng);
+                work.apply_unchecked(scen, a, &mut self.dice, &mut ());
+                steps += 1;
+            }
+        }
+        let v = self.evaluator.value(scen, &work, self.side);
+        self.work = Some(work);
+        v
+    }
+}
