@@ -2,7 +2,7 @@
 //!
 //! [`play_game`] is pure, and the same game for the same `(seed, index)`
 //! whatever thread runs it; [`play_logged`] also hands every event to a
-//! sink (a replay), while an [`EventTally`] counts the game's losses on
+//! sink (a replay), while an `EventTally` counts the game's losses on
 //! the way. [`super::run_batch`] maps it over a batch in memory;
 //! [`super::run`] streams a batch to disk.
 
@@ -143,7 +143,7 @@ pub fn play_game(
 
 /// The kernel under [`play_game`], with players given and the action cap
 /// as a parameter. The engine's dice and each player draw from their own
-/// stream, seeded from `(seed, index)` ([`crate::seed`]).
+/// stream, seeded from `(seed, index)` ([`super::seed`]).
 pub fn play_with(
     scen: &Scenario,
     players: [&mut dyn Player; 2],

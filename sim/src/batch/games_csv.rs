@@ -1,6 +1,6 @@
 //! `games.csv`: one row per game in index order, written from a
 //! [`GameRecord`] ([`header`], [`row`]) and read back one at a time
-//! ([`Rows`], for a resume or a merge), a cut last line ending the rows.
+//! (`Rows`, for a resume or a merge), a cut last line ending the rows.
 
 use std::fs::File;
 use std::io::{Seek, SeekFrom};

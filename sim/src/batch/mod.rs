@@ -1,7 +1,7 @@
 //! Batches of AI games: the game kernel and its record ([`game`]), the
 //! seeds that make a game depend only on (master seed, index) ([`seed`]),
 //! a batch in memory ([`parallel`]) or as a folder on disk ([`spec`],
-//! [`games_csv`], [`run`], [`merge`]), and what a batch adds up to
+//! [`games_csv`], [`run`], [`mod@merge`]), and what a batch adds up to
 //! ([`tally`], [`summary`], [`report`]).
 
 mod error;

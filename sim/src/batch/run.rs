@@ -13,7 +13,7 @@
 //! writes them, and says how to resume.
 //!
 //! A shard `I/N` plays the games whose index is `I` mod `N`;
-//! [`super::merge`] interleaves the shards' rows back into index order,
+//! [`super::merge()`] interleaves the shards' rows back into index order,
 //! which gives the same `games.csv` and summary as one run.
 
 use std::collections::BTreeMap;

@@ -104,7 +104,7 @@ pub struct SideTally {
     pub vp: i64,
     /// Steps lost per game, all causes.
     pub steps: Histogram,
-    /// Steps lost per game, by cause ([`LossCause::ALL`] order).
+    /// Steps lost per game, by cause ([`hexwar_engine::LossCause::ALL`] order).
     pub by_cause: [Histogram; 4],
     /// Units eliminated, summed.
     pub eliminated: u64,

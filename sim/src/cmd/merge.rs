@@ -35,7 +35,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
 }
 
 /// Merges shard folders into `out`, the scenario loaded from the first
-/// folder's `run.json` (see [`batch::merge`]).
+/// folder's `run.json` (see [`batch::merge()`]).
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<(Arc<Scenario>, Outcome), Error> {
     let Some(first) = dirs.first() else {
         return Err(UsageError::NoShardFolders.into());

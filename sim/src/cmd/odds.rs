@@ -1,5 +1,5 @@
 //! `hexwar odds`: the exact outcome distribution of an attack, printed
-//! from [`crate::inspect::odds`].
+//! from [`crate::inspect::odds()`].
 
 use std::path::PathBuf;
 use std::process::ExitCode;

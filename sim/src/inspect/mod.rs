@@ -1,7 +1,7 @@
 //! What the rules say about one position, as reports a person can read
-//! (text) or a program can (JSON): where a unit can move ([`moves`]), a
-//! side's ZOC ([`zoc`]), every unit's supply ([`supply`]), where a unit can
-//! go by rail ([`rail`]), and the exact odds of an attack ([`odds`]).
+//! (text) or a program can (JSON): where a unit can move ([`mod@moves`]), a
+//! side's ZOC ([`mod@zoc`]), every unit's supply ([`mod@supply`]), where a unit can
+//! go by rail ([`mod@rail`]), and the exact odds of an attack ([`mod@odds`]).
 //! `hexwar inspect` and `hexwar odds` print them; the play server answers
 //! with them.
 

@@ -44,7 +44,7 @@ pub struct Session {
 impl Session {
     /// A new game of `scen`, the person playing `human` against the AI
     /// `ai_spec` (as in `hexwar simulate`), with the dice and the AI seeded
-    /// from `seed` as game 0 of a batch with that seed is ([`crate::seed`]).
+    /// from `seed` as game 0 of a batch with that seed is ([`crate::batch::seed`]).
     pub fn new(
         scen: Arc<Scenario>,
         human: Side,
