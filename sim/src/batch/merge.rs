@@ -12,7 +12,7 @@ use hexwar_engine::Scenario;
 
 use super::error::RunError;
 use super::games_csv::{Rows, header, row};
-use super::run::{Outcome, write_reports};
+use super::run::{RunOutcome, write_reports};
 use super::spec::{RunSpec, read_spec};
 use super::summary::BatchSummary;
 use super::tally::BatchTally;
@@ -20,7 +20,7 @@ use crate::files::{self, FileError};
 
 /// Merges shard folders into `out`: the same `games.csv`, summary and
 /// plots as one run of the whole batch.
-pub fn merge(scen: &Scenario, dirs: &[PathBuf], out: &Path) -> Result<Outcome, RunError> {
+pub fn merge(scen: &Scenario, dirs: &[PathBuf], out: &Path) -> Result<RunOutcome, RunError> {
     let start = Instant::now();
     let mut specs = Vec::new();
     for d in dirs {
@@ -104,7 +104,7 @@ pub fn merge(scen: &Scenario, dirs: &[PathBuf], out: &Path) -> Result<Outcome, R
     w.flush()?;
     let summary = BatchSummary::new(scen, [&spec.blue, &spec.red], spec.seed, None, &tally);
     write_reports(scen, out, &summary)?;
-    Ok(Outcome {
+    Ok(RunOutcome {
         dir: out.to_path_buf(),
         summary,
         played: 0,

@@ -21,7 +21,7 @@ pub use game::{GameRecord, Intent, MAX_ACTIONS, SimError, play_game, play_logged
 pub use merge::merge;
 pub use parallel::{Batch, run_batch};
 pub use report::{BatchReport, Timing};
-pub use run::{Options, Outcome};
+pub use run::{RunOptions, RunOutcome};
 pub use spec::RunSpec;
 pub use summary::BatchSummary;
 pub use tally::BatchTally;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use super::run::Outcome;
+use super::run::RunOutcome;
 use super::summary::BatchSummary;
 
 /// How long it took: the part of a report that depends on the machine.
@@ -39,7 +39,7 @@ pub struct BatchReport {
 
 impl BatchReport {
     /// The report of an outcome.
-    pub fn new(o: &Outcome) -> BatchReport {
+    pub fn new(o: &RunOutcome) -> BatchReport {
         BatchReport {
             summary: o.summary.clone(),
             dir: o.dir.clone(),

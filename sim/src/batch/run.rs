@@ -45,7 +45,7 @@ pub fn install_ctrl_c() {
 
 /// How a run went.
 #[derive(Debug)]
-pub struct Outcome {
+pub struct RunOutcome {
     /// The folder.
     pub dir: PathBuf,
     /// The summary of every game in the folder.
@@ -60,7 +60,7 @@ pub struct Outcome {
     pub interrupted: bool,
 }
 
-impl Outcome {
+impl RunOutcome {
     /// Games per second in this call.
     pub fn games_per_sec(&self) -> f64 {
         if self.secs > 0.0 {
@@ -73,7 +73,7 @@ impl Outcome {
 
 /// How to run (nothing here changes a record).
 #[derive(Clone, Debug, Default)]
-pub struct Options {
+pub struct RunOptions {
     /// Threads (default: rayon's, one per core).
     pub threads: Option<usize>,
     /// Stop after handing out this many games (tests of kill and resume).
@@ -93,9 +93,9 @@ pub fn start(
     scen: &Scenario,
     spec: &RunSpec,
     dir: &Path,
-    opts: &Options,
+    opts: &RunOptions,
     on_progress: &(dyn Fn(u64) + Sync),
-) -> Result<Outcome, RunError> {
+) -> Result<RunOutcome, RunError> {
     check_players(spec)?;
     if dir.join("run.json").exists() {
         return Err(RunError::AlreadyHoldsRun {
@@ -115,9 +115,9 @@ pub fn start(
 pub fn resume(
     scen: &Scenario,
     dir: &Path,
-    opts: &Options,
+    opts: &RunOptions,
     on_progress: &(dyn Fn(u64) + Sync),
-) -> Result<Outcome, RunError> {
+) -> Result<RunOutcome, RunError> {
     let spec = read_spec(dir)?;
     go(scen, &spec, dir, opts, on_progress)
 }
@@ -127,9 +127,9 @@ fn go(
     scen: &Scenario,
     spec: &RunSpec,
     dir: &Path,
-    opts: &Options,
+    opts: &RunOptions,
     on_progress: &(dyn Fn(u64) + Sync),
-) -> Result<Outcome, RunError> {
+) -> Result<RunOutcome, RunError> {
     if spec.name != scen.name() {
         return Err(RunError::OtherScenario {
             dir: dir.to_path_buf(),
@@ -188,7 +188,7 @@ fn go(
     let interrupted = finished < total;
     let summary = BatchSummary::new(scen, [&spec.blue, &spec.red], spec.seed, spec.shard, &tally);
     write_reports(scen, dir, &summary)?;
-    Ok(Outcome {
+    Ok(RunOutcome {
         dir: dir.to_path_buf(),
         summary,
         played,

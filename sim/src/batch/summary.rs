@@ -9,7 +9,7 @@ use std::fmt;
 use hexwar_engine::{LossCause, Scenario, Side};
 use serde::Serialize;
 
-use super::tally::{BatchTally, Stats};
+use super::tally::{BatchTally, Quantiles};
 use crate::stats::{Z95, wilson};
 
 /// A rate with its 95% Wilson interval.
@@ -55,9 +55,9 @@ pub struct SideSummary {
     /// Mean victory points.
     pub mean_vp: f64,
     /// Steps lost per game.
-    pub steps_lost: Stats,
+    pub steps_lost: Quantiles,
     /// Steps lost per game by cause: combat, retreat, attrition, charge.
-    pub by_cause: Vec<(String, Stats)>,
+    pub by_cause: Vec<(String, Quantiles)>,
     /// Units eliminated per game.
     pub mean_eliminated: f64,
     /// Supply-cut unit-turns per game.
@@ -85,7 +85,7 @@ pub struct BatchSummary {
     /// Games stopped at the action cap.
     pub aborted: u64,
     /// Game length in turns.
-    pub turns: Stats,
+    pub turns: Quantiles,
     /// Mean actions per game.
     pub mean_actions: f64,
     /// Steps lost per hex, summed: hex label and steps, where any were.
@@ -115,11 +115,11 @@ impl BatchSummary {
                 decisive: t.decisive,
                 marginal: t.marginal,
                 mean_vp: per_game(t.vp as f64),
-                steps_lost: t.steps.stats(),
+                steps_lost: t.steps.quantiles(),
                 by_cause: LossCause::ALL
                     .iter()
                     .zip(&t.by_cause)
-                    .map(|(c, h)| (c.name().to_string(), h.stats()))
+                    .map(|(c, h)| (c.name().to_string(), h.quantiles()))
                     .collect(),
                 mean_eliminated: per_game(t.eliminated as f64),
                 mean_supply_cut: per_game(t.supply_cut as f64),
@@ -140,7 +140,7 @@ impl BatchSummary {
             sides,
             draws: Rate::of(tally.draws, n),
             aborted: tally.aborted,
-            turns: tally.turns.stats(),
+            turns: tally.turns.quantiles(),
             mean_actions: per_game(tally.actions as f64),
             heat,
             tally: tally.clone(),
@@ -187,7 +187,7 @@ impl BatchSummary {
              | side | all | combat | retreat | attrition | charge | units eliminated | supply-cut unit-turns |\n\
              | --- | --- | --- | --- | --- | --- | ---: | ---: |\n",
         );
-        let cell = |x: &Stats| format!("{:.2} / {} / {}", x.mean, x.p50, x.p95);
+        let cell = |x: &Quantiles| format!("{:.2} / {} / {}", x.mean, x.p50, x.p95);
         for side in &self.sides {
             s.push_str(&format!("| {} | {} |", side.name, cell(&side.steps_lost)));
             for (_, st) in &side.by_cause {

@@ -59,8 +59,8 @@ impl Histogram {
     }
 
     /// Mean and the 5/25/50/75/95% quantiles, for reports.
-    pub fn stats(&self) -> Stats {
-        Stats {
+    pub fn quantiles(&self) -> Quantiles {
+        Quantiles {
             mean: self.mean(),
             p5: self.quantile(0.05),
             p25: self.quantile(0.25),
@@ -74,7 +74,7 @@ impl Histogram {
 
 /// A distribution's mean and quantiles.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Stats {
+pub struct Quantiles {
     /// Mean.
     pub mean: f64,
     /// 5th percentile.
@@ -197,6 +197,6 @@ mod tests {
         assert_eq!(h.quantile(0.5), 2);
         assert_eq!(h.quantile(0.1), 0);
         assert_eq!(h.quantile(0.95), 10);
-        assert_eq!(h.stats().max, 10);
+        assert_eq!(h.quantiles().max, 10);
     }
 }

@@ -9,7 +9,7 @@ use hexwar_engine::Scenario;
 
 use super::emit_report;
 use crate::batch::spec::read_spec;
-use crate::batch::{self, BatchReport, Outcome};
+use crate::batch::{self, BatchReport, RunOutcome};
 use crate::error::{Error, UsageError};
 use crate::scenario::LoadedScenario;
 
@@ -36,7 +36,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
 
 /// Merges shard folders into `out`, the scenario loaded from the first
 /// folder's `run.json` (see [`batch::merge()`]).
-pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<(Arc<Scenario>, Outcome), Error> {
+pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<(Arc<Scenario>, RunOutcome), Error> {
     let Some(first) = dirs.first() else {
         return Err(UsageError::NoShardFolders.into());
     };

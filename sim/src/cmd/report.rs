@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use hexwar_engine::{Side, builtin};
 
 use super::{duel, emit, progress_bar, simulate};
-use crate::batch::Outcome;
+use crate::batch::RunOutcome;
 use crate::batch::run;
 use crate::batch::summary::{BatchSummary, Rate};
 use crate::error::Error;
@@ -173,7 +173,7 @@ fn play_pairing(
     name: &str,
     (blue, red, share): (&str, &str, u64),
     on_progress: OnProgress<'_>,
-) -> Result<Outcome, Error> {
+) -> Result<RunOutcome, Error> {
     let pair = format!("{blue}-vs-{red}");
     let run_dir = args.out.join("runs").join(format!("report-{name}-{pair}"));
     if run_dir.exists() {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use hexwar_engine::{Scenario, Side, builtin};
 
 use super::{emit_report, progress_bar};
-use crate::batch::run::{self, Options, Outcome};
+use crate::batch::run::{self, RunOptions, RunOutcome};
 use crate::batch::spec::{RunSpec, default_dir, digest, read_spec};
 use crate::batch::{BatchReport, RunError};
 use crate::error::{Error, UsageError};
@@ -91,8 +91,8 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), UsageError> {
 pub fn simulate(
     args: &Args,
     on_progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<(Arc<Scenario>, Outcome), Error> {
-    let opts = Options {
+) -> Result<(Arc<Scenario>, RunOutcome), Error> {
+    let opts = RunOptions {
         threads: args.threads,
         stop_after: args.stop_after,
     };
