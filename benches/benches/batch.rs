@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hexwar_engine::builtin;
-use hexwar_sim::simulate::{Batch, run_batch};
+use hexwar_sim::batch::{Batch, run_batch};
 
 const GAMES: u64 = 1000;
 

@@ -1,17 +1,29 @@
 //! # hexwar-sim
 //!
-//! The library behind the `hexwar` command: one module per subcommand, each
-//! a plain function from a scenario (and options) to a report that can be
-//! printed as text or JSON. `main.rs` only parses arguments, calls these and
-//! turns errors into exit codes, so everything here is testable without a
-//! process.
+//! The library behind the `hexwar` command. [`cmd`] holds one module per
+//! subcommand (its clap arguments and its `run`); `main.rs` only parses
+//! arguments, calls them and turns errors into exit codes, so everything
+//! here is testable without a process. Below the commands, by role:
 //!
-//! The game kernel is [`simulate::play_game`]: pure, seeded, and the same
+//! - [`scenario`], [`saved`]: a scenario loaded once (text and checked
+//!   scenario together), a saved game checked against it.
+//! - [`batch`]: the game kernel, seeds, batches in memory and as run
+//!   folders (resume, shards, merge), and what a batch adds up to.
+//! - [`inspect`]: what the rules say about a position (moves, ZOC,
+//!   supply, rail, attack odds).
+//! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
+//! - [`stats`]: Wilson intervals, the logistic fit, Elo and the SPRT.
+//! - [`draw`]: charts, the heat map and the SVG map.
+//! - [`play`]: the play server and its JSON API.
+//! - [`counter`], [`files`], [`error`]: counters' values, files with
+//!   errors that name them, and the error every command can end with.
+//!
+//! The game kernel is [`batch::play_game`]: pure, seeded, and the same
 //! game for the same `(seed, index)` on any thread.
 //!
 //! ```
 //! use hexwar_engine::builtin;
-//! use hexwar_sim::simulate::play_game;
+//! use hexwar_sim::batch::play_game;
 //!
 //! let scen = builtin::load("malaya").unwrap();
 //! let a = play_game(&scen, "random", "random", 1, 0).unwrap();
@@ -21,23 +33,16 @@
 //! ```
 
 pub mod batch;
-pub mod duel;
-pub mod fit;
+pub mod cmd;
+pub mod counter;
+pub mod draw;
+pub mod error;
+pub mod files;
 pub mod inspect;
-pub mod load;
-pub mod odds;
 pub mod play;
-pub mod plots;
-pub mod replay;
-pub mod report;
-pub mod report_plots;
-pub mod run;
-pub mod scenarios;
-pub mod seed;
-pub mod show;
-pub mod simulate;
+pub mod saved;
+pub mod scenario;
 pub mod stats;
-pub mod summary;
-pub mod svg;
 pub mod sweep;
-pub mod validate;
+
+pub use error::Error;

@@ -7,17 +7,17 @@ use std::fs;
 use std::path::Path;
 
 use common::*;
-use hexwar_sim::batch::{self, SimulateArgs};
+use hexwar_sim::cmd::{merge, simulate};
 
-fn args(scenario: &str, games: u64, out: &Path) -> SimulateArgs {
-    SimulateArgs {
+fn args(scenario: &str, games: u64, out: &Path) -> simulate::Args {
+    simulate::Args {
         scenario: scenario.to_string(),
         games,
         blue: "random".into(),
         red: "random".into(),
         seed: 7,
         out: Some(out.to_path_buf()),
-        ..SimulateArgs::default()
+        ..simulate::Args::default()
     }
 }
 
@@ -68,7 +68,7 @@ fn one_thread_or_two_give_identical_files() {
     for (dir, t) in [("t1", 1), ("t2", 2), ("t3", 3)] {
         let mut a = args(&scen, 60, &tmp.join(dir));
         a.threads = Some(t);
-        let (_, o) = batch::simulate(&a, &|_, _| {}).unwrap();
+        let (_, o) = simulate::simulate(&a, &|_, _| {}).unwrap();
         assert_eq!(o.summary.games, 60);
         assert!(!o.interrupted);
     }
@@ -82,7 +82,7 @@ fn one_thread_or_two_give_identical_files() {
 fn three_shards_merged_equal_one_run() {
     let tmp = temp_dir("shards");
     let scen = rich();
-    batch::simulate(&args(&scen, 50, &tmp.join("whole")), &|_, _| {}).unwrap();
+    simulate::simulate(&args(&scen, 50, &tmp.join("whole")), &|_, _| {}).unwrap();
     let mut dirs = Vec::new();
     // Shards in another order than their numbers, with their own threads.
     for i in [2, 0, 1] {
@@ -90,18 +90,18 @@ fn three_shards_merged_equal_one_run() {
         let mut a = args(&scen, 50, &dir);
         a.shard = Some(format!("{i}/3"));
         a.threads = Some(1 + i as usize % 2);
-        let (_, o) = batch::simulate(&a, &|_, _| {}).unwrap();
+        let (_, o) = simulate::simulate(&a, &|_, _| {}).unwrap();
         assert_eq!(o.summary.games, if i < 2 { 17 } else { 16 });
         dirs.push(dir);
     }
-    batch::merge(&dirs, &tmp.join("merged")).unwrap();
+    merge::merge(&dirs, &tmp.join("merged")).unwrap();
     same_files(&tmp.join("whole"), &tmp.join("merged"));
     assert_eq!(
         fs::read(tmp.join("whole/run.json")).unwrap(),
         fs::read(tmp.join("merged/run.json")).unwrap()
     );
     // A missing shard is an error that says which.
-    let e = batch::merge(&dirs[..2], &tmp.join("partial")).unwrap_err();
+    let e = merge::merge(&dirs[..2], &tmp.join("partial")).unwrap_err();
     assert!(e.to_string().contains("shard 1/3 is missing"), "{e}");
 }
 
@@ -109,12 +109,12 @@ fn three_shards_merged_equal_one_run() {
 fn a_run_stopped_part_way_and_resumed_equals_an_uninterrupted_one() {
     let tmp = temp_dir("resume");
     let scen = rich();
-    batch::simulate(&args(&scen, 40, &tmp.join("whole")), &|_, _| {}).unwrap();
+    simulate::simulate(&args(&scen, 40, &tmp.join("whole")), &|_, _| {}).unwrap();
     // Stopped after 13 games, then a row half-written by a kill.
     let part = tmp.join("part");
     let mut a = args(&scen, 40, &part);
     a.stop_after = Some(13);
-    let (_, o) = batch::simulate(&a, &|_, _| {}).unwrap();
+    let (_, o) = simulate::simulate(&a, &|_, _| {}).unwrap();
     assert!(o.interrupted);
     assert_eq!(o.summary.games, 13);
     let mut csv = fs::read_to_string(part.join("games.csv")).unwrap();
@@ -122,18 +122,18 @@ fn a_run_stopped_part_way_and_resumed_equals_an_uninterrupted_one() {
     csv.push_str("13,7,1234,");
     fs::write(part.join("games.csv"), csv).unwrap();
     // Resumed twice (the first time stopped again), to the end.
-    let resume = SimulateArgs {
+    let resume = simulate::Args {
         resume: Some(part.clone()),
         stop_after: Some(5),
-        ..SimulateArgs::default()
+        ..simulate::Args::default()
     };
-    let (_, o) = batch::simulate(&resume, &|_, _| {}).unwrap();
+    let (_, o) = simulate::simulate(&resume, &|_, _| {}).unwrap();
     assert_eq!((o.summary.games, o.played), (18, 5));
-    let resume = SimulateArgs {
+    let resume = simulate::Args {
         resume: Some(part.clone()),
-        ..SimulateArgs::default()
+        ..simulate::Args::default()
     };
-    let (_, o) = batch::simulate(&resume, &|_, _| {}).unwrap();
+    let (_, o) = simulate::simulate(&resume, &|_, _| {}).unwrap();
     assert!(!o.interrupted);
     same_files(&tmp.join("whole"), &part);
 }
@@ -234,7 +234,7 @@ fn bad_arguments_are_clear_errors_with_exit_code_2() {
 fn replay_plays_a_game_of_a_run_again_with_its_log() {
     let tmp = temp_dir("replay");
     let dir = tmp.join("run");
-    batch::simulate(&args("malaya", 4, &dir), &|_, _| {}).unwrap();
+    simulate::simulate(&args("malaya", 4, &dir), &|_, _| {}).unwrap();
     let csv = fs::read_to_string(dir.join("games.csv")).unwrap();
     let row3: Vec<&str> = csv.lines().nth(4).unwrap().split(',').collect();
     let v = json(&hexwar(&[

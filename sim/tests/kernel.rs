@@ -3,9 +3,10 @@
 
 use hexwar_ai::RandomPlayer;
 use hexwar_engine::builtin;
-use hexwar_sim::seed::game_seed;
-use hexwar_sim::simulate::{Batch, GameRecord, SimError, play_game, play_with, run_batch};
-use hexwar_sim::summary::{Summary, Tally};
+use hexwar_sim::batch::seed::game_seed;
+use hexwar_sim::batch::{
+    Batch, BatchSummary, BatchTally, GameRecord, SimError, play_game, play_with, run_batch,
+};
 
 #[test]
 fn a_game_is_a_function_of_seed_and_index() {
@@ -107,11 +108,11 @@ fn the_report_counts_every_game_once() {
     .unwrap();
     assert_eq!(ticks.into_inner(), 40, "on_game once per game");
     assert_eq!(again, records);
-    let mut tally = Tally::new(&scen);
+    let mut tally = BatchTally::new(&scen);
     for r in &records {
         tally.add(r);
     }
-    let r = Summary::new(&scen, ["random", "random"], 11, None, &tally);
+    let r = BatchSummary::new(&scen, ["random", "random"], 11, None, &tally);
     assert_eq!(r.games, 40);
     assert_eq!(
         r.sides[0].wins.count + r.sides[1].wins.count + r.draws.count + r.aborted,
@@ -139,6 +140,12 @@ fn the_report_counts_every_game_once() {
         heat <= lost && heat > 0,
         "steps lost on the map: {heat} of {lost}"
     );
-    let empty = Summary::new(&scen, ["random", "random"], 11, None, &Tally::new(&scen));
+    let empty = BatchSummary::new(
+        &scen,
+        ["random", "random"],
+        11,
+        None,
+        &BatchTally::new(&scen),
+    );
     assert_eq!((empty.games, empty.draws.rate), (0, 0.0));
 }

@@ -355,7 +355,9 @@ fn charge_legal_and_refused() {
 
 #[test]
 fn end_phase_legal_and_refused_when_not_your_turn() {
-    let scen = hexwar_sim::load::scenario("malaya").unwrap();
+    let scen = hexwar_sim::scenario::LoadedScenario::load("malaya")
+        .unwrap()
+        .scenario;
     // Japan moves first; the person plays the Commonwealth.
     let mut s = Session::new(scen.clone(), hexwar_engine::Side(1), "random", 3).unwrap();
     let state = ok(get(&mut s, "/api/state"));
@@ -372,7 +374,9 @@ fn end_phase_legal_and_refused_when_not_your_turn() {
 
 #[test]
 fn bad_requests_get_their_status() {
-    let scen = hexwar_sim::load::scenario("malaya").unwrap();
+    let scen = hexwar_sim::scenario::LoadedScenario::load("malaya")
+        .unwrap()
+        .scenario;
     let mut s = Session::new(scen.clone(), hexwar_engine::Side(0), "random", 3).unwrap();
     let some_unit = id(
         &scen,
@@ -433,7 +437,9 @@ fn bad_requests_get_their_status() {
 
 #[test]
 fn ai_steps_then_finishes_its_turn() {
-    let scen = hexwar_sim::load::scenario("malaya").unwrap();
+    let scen = hexwar_sim::scenario::LoadedScenario::load("malaya")
+        .unwrap()
+        .scenario;
     let mut s = Session::new(scen.clone(), hexwar_engine::Side(1), "heuristic", 5).unwrap();
     let r = ok(post(&mut s, "/api/ai/step", ""));
     assert!(r["action"]["type"].is_string());
@@ -454,7 +460,9 @@ fn ai_steps_then_finishes_its_turn() {
 
 #[test]
 fn save_load_round_trip_and_new_game() {
-    let scen = hexwar_sim::load::scenario("malaya").unwrap();
+    let scen = hexwar_sim::scenario::LoadedScenario::load("malaya")
+        .unwrap()
+        .scenario;
     let mut s = Session::new(scen.clone(), hexwar_engine::Side(1), "random", 9).unwrap();
     ok(post(&mut s, "/api/ai/finish", ""));
     let r = get(&mut s, "/api/save");
@@ -575,7 +583,9 @@ fn unit_odds_scenario_and_static_files() {
 
 #[test]
 fn real_server_answers_over_tcp() {
-    let scen = hexwar_sim::load::scenario("malaya").unwrap();
+    let scen = hexwar_sim::scenario::LoadedScenario::load("malaya")
+        .unwrap()
+        .scenario;
     let mut s = Session::new(scen, hexwar_engine::Side(1), "random", 1).unwrap();
     let server = hexwar_sim::play::http::Server::bind("127.0.0.1:0").unwrap();
     let addr = server.addr();
@@ -611,7 +621,9 @@ fn real_server_answers_over_tcp() {
 
 #[test]
 fn log_puts_arrivals_in_their_player_turn() {
-    let scen = hexwar_sim::load::scenario("morne-plaine").unwrap();
+    let scen = hexwar_sim::scenario::LoadedScenario::load("morne-plaine")
+        .unwrap()
+        .scenario;
     let mut s = Session::new(scen.clone(), hexwar_engine::Side(0), "random", 2).unwrap();
     while s.state().turn() < 4 && !s.state().is_over() {
         if s.state().active_side() == s.human() {

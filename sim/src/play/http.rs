@@ -6,6 +6,25 @@ use std::net::SocketAddr;
 
 use super::{MAX_BODY, Response, Session, handle};
 
+/// Why the server could not listen.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {error}")]
+    Listen {
+        /// The address asked for.
+        addr: String,
+        /// What the system said.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The address bound is not an IP address.
+    #[error("cannot listen on {addr}: not an IP address")]
+    NotIp {
+        /// The address asked for.
+        addr: String,
+    },
+}
+
 /// A listening server.
 pub struct Server {
     inner: tiny_http::Server,
@@ -14,13 +33,17 @@ pub struct Server {
 
 impl Server {
     /// Listens on `addr` (`127.0.0.1:8080`; port 0 lets the system choose).
-    pub fn bind(addr: &str) -> Result<Server, String> {
-        let inner =
-            tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    pub fn bind(addr: &str) -> Result<Server, ServerError> {
+        let inner = tiny_http::Server::http(addr).map_err(|error| ServerError::Listen {
+            addr: addr.to_string(),
+            error,
+        })?;
         let addr = inner
             .server_addr()
             .to_ip()
-            .ok_or_else(|| format!("cannot listen on {addr}: not an IP address"))?;
+            .ok_or_else(|| ServerError::NotIp {
+                addr: addr.to_string(),
+            })?;
         Ok(Server { inner, addr })
     }
 

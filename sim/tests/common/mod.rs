@@ -98,7 +98,9 @@ pub fn position(
     scenario: &str,
     want: impl Fn(&Scenario, &GameState, &Action) -> bool,
 ) -> (Arc<Scenario>, GameState, Action) {
-    let scen = hexwar_sim::load::scenario(scenario).expect("built-in scenario");
+    let scen = hexwar_sim::scenario::LoadedScenario::load(scenario)
+        .expect("built-in scenario")
+        .scenario;
     let mut legal = Vec::new();
     for seed in 0..50 {
         let mut dice = AiRng::seed_from_u64(seed);

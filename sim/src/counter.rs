@@ -1,0 +1,28 @@
+//! A unit as its counter shows it (`4-3`: attack strength at its steps,
+//! then movement allowance), for the text summary, the SVG map and the play
+//! page alike.
+
+use hexwar_engine::{Scenario, UnitId};
+
+/// A unit's counter values: attack strength at `steps` and movement
+/// allowance, as printed on counters (`4-3`).
+pub fn counter_values(scen: &Scenario, u: UnitId, steps: u8) -> String {
+    let ty = scen.unit_type(u);
+    let lost = ty.steps().saturating_sub(steps) as usize;
+    let attack = ty
+        .attack
+        .get(lost)
+        .or(ty.attack.last())
+        .copied()
+        .unwrap_or(0.0);
+    format!("{}-{}", number(attack), ty.movement)
+}
+
+/// A strength without a trailing `.0`.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}

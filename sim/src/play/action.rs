@@ -1,0 +1,147 @@
+//! Actions as the page sends them ([`ActionJson`]: units by id, hexes by
+//! label) and back, with 404 messages for ids and labels that name
+//! nothing.
+
+use hexwar_engine::{Action, HexId, Scenario, UnitId};
+use serde::{Deserialize, Serialize};
+
+/// An action as the page sends it: units by id, hexes by label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ActionJson {
+    /// Normal movement to a hex.
+    Move {
+        /// Unit id.
+        unit: String,
+        /// Hex label.
+        to: String,
+    },
+    /// Rail movement to a hex.
+    RailMove {
+        /// Unit id.
+        unit: String,
+        /// Hex label.
+        to: String,
+    },
+    /// Take back a rail move (MAL-RAIL-6).
+    UndoRail {
+        /// Unit id.
+        unit: String,
+    },
+    /// Spend supply points on a unit (GS-4).
+    SpendSupply {
+        /// Unit id.
+        unit: String,
+    },
+    /// Commit a unit to the attack on a hex.
+    Attack {
+        /// Unit id.
+        unit: String,
+        /// Hex label.
+        target: String,
+    },
+    /// Roll the attack being declared.
+    Resolve {
+        /// Air points committed (default 0).
+        #[serde(default)]
+        air: u8,
+    },
+    /// Withdraw the attack being declared.
+    CancelAttack,
+    /// Advance after combat (MAL-CBT-9).
+    Advance {
+        /// Unit id.
+        unit: String,
+    },
+    /// Charge (MP-CHG-1..6).
+    Charge {
+        /// Unit id.
+        unit: String,
+        /// Hex label.
+        target: String,
+    },
+    /// End the phase.
+    EndPhase,
+}
+
+/// Why a unit id or hex label names nothing (404).
+pub struct NotFound(pub String);
+
+fn unit_id(scen: &Scenario, id: &str) -> Result<UnitId, NotFound> {
+    scen.unit_by_id(id)
+        .ok_or_else(|| NotFound(format!("no unit \"{id}\" in scenario {}", scen.name())))
+}
+
+/// A hex by its label, or a 404 message naming it.
+pub fn hex_id(scen: &Scenario, label: &str) -> Result<HexId, NotFound> {
+    scen.grid()
+        .parse(label.trim())
+        .map_err(|e| NotFound(format!("no hex \"{label}\" on this map: {e}")))
+}
+
+/// A unit by its id, or a 404 message naming it.
+pub fn find_unit(scen: &Scenario, id: &str) -> Result<UnitId, NotFound> {
+    unit_id(scen, id)
+}
+
+impl ActionJson {
+    /// The engine's action, with ids and labels looked up.
+    pub fn to_action(&self, scen: &Scenario) -> Result<Action, NotFound> {
+        let u = |id: &str| unit_id(scen, id);
+        let h = |l: &str| hex_id(scen, l);
+        Ok(match self {
+            ActionJson::Move { unit, to } => Action::Move {
+                unit: u(unit)?,
+                to: h(to)?,
+            },
+            ActionJson::RailMove { unit, to } => Action::RailMove {
+                unit: u(unit)?,
+                to: h(to)?,
+            },
+            ActionJson::UndoRail { unit } => Action::UndoRail { unit: u(unit)? },
+            ActionJson::SpendSupply { unit } => Action::SpendSupply { unit: u(unit)? },
+            ActionJson::Attack { unit, target } => Action::Attack {
+                unit: u(unit)?,
+                target: h(target)?,
+            },
+            ActionJson::Resolve { air } => Action::Resolve { air: *air },
+            ActionJson::CancelAttack => Action::CancelAttack,
+            ActionJson::Advance { unit } => Action::Advance { unit: u(unit)? },
+            ActionJson::Charge { unit, target } => Action::Charge {
+                unit: u(unit)?,
+                target: h(target)?,
+            },
+            ActionJson::EndPhase => Action::EndPhase,
+        })
+    }
+
+    /// The page's shape of an engine action.
+    pub fn from_action(scen: &Scenario, a: Action) -> ActionJson {
+        let u = |x: UnitId| scen.unit(x).id.clone();
+        let h = |x: HexId| scen.grid().label(x);
+        match a {
+            Action::Move { unit, to } => ActionJson::Move {
+                unit: u(unit),
+                to: h(to),
+            },
+            Action::RailMove { unit, to } => ActionJson::RailMove {
+                unit: u(unit),
+                to: h(to),
+            },
+            Action::UndoRail { unit } => ActionJson::UndoRail { unit: u(unit) },
+            Action::SpendSupply { unit } => ActionJson::SpendSupply { unit: u(unit) },
+            Action::Attack { unit, target } => ActionJson::Attack {
+                unit: u(unit),
+                target: h(target),
+            },
+            Action::Resolve { air } => ActionJson::Resolve { air },
+            Action::CancelAttack => ActionJson::CancelAttack,
+            Action::Advance { unit } => ActionJson::Advance { unit: u(unit) },
+            Action::Charge { unit, target } => ActionJson::Charge {
+                unit: u(unit),
+                target: h(target),
+            },
+            Action::EndPhase => ActionJson::EndPhase,
+        }
+    }
+}

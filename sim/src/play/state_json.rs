@@ -1,0 +1,350 @@
+//! `GET /api/state` ([`StateJson`]): the position as the page shows it
+//! (every unit with what the person may do with it now, control, the
+//! attack being declared, the result), and the game's log ([`LogEntry`],
+//! each event as `hexwar replay` tells it).
+
+use std::collections::BTreeMap;
+
+use hexwar_engine::state::unit_flags;
+use hexwar_engine::{
+    Action, Event, GameState, PhaseKind, Scenario, Side, UnitId, charge, combat, movement, rail,
+};
+use serde::Serialize;
+
+use crate::counter::counter_values;
+
+/// A combat's dice in the log.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiceJson {
+    /// The die as rolled.
+    pub roll: u8,
+    /// After modifiers.
+    pub modified: u8,
+    /// The table's result.
+    pub result: String,
+}
+
+/// One line of the game's log.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogEntry {
+    /// Game turn.
+    pub turn: u8,
+    /// Phasing side's id.
+    pub side: String,
+    /// The event as `hexwar replay` prints it.
+    pub text: String,
+    /// A combat's dice.
+    pub dice: Option<DiceJson>,
+}
+
+/// Describes events for the log; `cursor` is the (turn, side) of the last
+/// phase begun (turn 0 and the second side before the game's first), moved
+/// on by each phase's start.
+pub fn log_entries(scen: &Scenario, cursor: &mut (u8, Side), events: &[Event]) -> Vec<LogEntry> {
+    events
+        .iter()
+        .map(|e| {
+            if let Event::PhaseBegan { turn, side, .. } = e {
+                *cursor = (*turn, *side);
+            }
+            // Arrivals come just before their side's player-turn begins:
+            // they belong to it, not to the one that just ended.
+            let (turn, side) = match e {
+                Event::Arrived { unit, .. }
+                | Event::Delayed { unit, .. }
+                | Event::Landing { unit, .. } => {
+                    let s = scen.unit(*unit).side;
+                    let turn = if s.index() > cursor.1.index() {
+                        cursor.0
+                    } else {
+                        cursor.0 + 1
+                    };
+                    (turn, s)
+                }
+                _ => *cursor,
+            };
+            LogEntry {
+                turn,
+                side: scen.side(side).id.clone(),
+                text: e.describe(scen),
+                dice: match e {
+                    Event::Combat { roll, .. } => Some(DiceJson {
+                        roll: roll.die,
+                        modified: roll.modified,
+                        result: roll.result.to_string(),
+                    }),
+                    _ => None,
+                },
+            }
+        })
+        .collect()
+}
+
+/// The game's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultJson {
+    /// Winner's side id, or none for a draw.
+    pub winner: Option<String>,
+    /// `decisive`, `marginal`, `draw`.
+    pub level: &'static str,
+    /// Victory points per side.
+    pub vp: [i32; 2],
+    /// Steps lost per side.
+    pub steps_lost: [u16; 2],
+    /// For people.
+    pub reason: String,
+}
+
+/// Rail moves used and allowed this phase.
+#[derive(Clone, Debug, Serialize)]
+pub struct RailJson {
+    /// Used.
+    pub used: u8,
+    /// The phasing side's capacity.
+    pub capacity: u8,
+}
+
+/// The attack being declared.
+#[derive(Clone, Debug, Serialize)]
+pub struct AttackJson {
+    /// Defending hex.
+    pub target: String,
+    /// Committed units.
+    pub attackers: Vec<String>,
+}
+
+/// The hex a combat emptied, and who may advance into it.
+#[derive(Clone, Debug, Serialize)]
+pub struct AdvanceJson {
+    /// The hex.
+    pub hex: String,
+    /// Units that may advance now.
+    pub units: Vec<String>,
+}
+
+/// One unit in the state.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnitJson {
+    /// Id.
+    pub id: String,
+    /// Hex label, none off the map.
+    pub hex: Option<String>,
+    /// Steps left (0: eliminated).
+    pub steps: u8,
+    /// Morale left, for units with morale.
+    pub morale: Option<u8>,
+    /// Counter values, attack-movement.
+    pub strength: String,
+    /// Movement points left this phase.
+    pub mp_left: f64,
+    /// Supply state as last judged.
+    pub supply: &'static str,
+    /// GS-2 U-level.
+    pub u_level: u8,
+    /// Moved this player-turn.
+    pub moved: bool,
+    /// Attacked this Combat Phase.
+    pub attacked: bool,
+    /// Committed to the attack being declared.
+    pub committed: bool,
+    /// The person may move it now.
+    pub can_move: bool,
+    /// The person may move it by rail now.
+    pub can_rail: bool,
+    /// The person may commit it to an attack now.
+    pub can_attack: bool,
+    /// The person may charge with it now.
+    pub can_charge: bool,
+}
+
+/// `GET /api/state`.
+#[derive(Clone, Debug, Serialize)]
+pub struct StateJson {
+    /// Counts changes.
+    pub version: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// Game turn.
+    pub turn: u8,
+    /// Game turns in all.
+    pub turns: u8,
+    /// Phasing side's id.
+    pub side: String,
+    /// Phase name.
+    pub phase: &'static str,
+    /// The person is to act.
+    pub your_turn: bool,
+    /// The game has ended.
+    pub over: bool,
+    /// The result, once over.
+    pub result: Option<ResultJson>,
+    /// Victory points now.
+    pub vp: [i32; 2],
+    /// Steps lost per side.
+    pub steps_lost: [u16; 2],
+    /// Rail capacity.
+    pub rail: RailJson,
+    /// Air points left per side this game turn.
+    pub air_points: [u8; 2],
+    /// Supply points per side.
+    pub supply_points: [u16; 2],
+    /// The attack being declared.
+    pub attack: Option<AttackJson>,
+    /// Advance after combat open.
+    pub advance: Option<AdvanceJson>,
+    /// Every unit, scenario order.
+    pub units: Vec<UnitJson>,
+    /// Controlled hexes: label to side id.
+    pub control: BTreeMap<String, String>,
+    /// Units whose rail move may be taken back.
+    pub rail_moves: Vec<String>,
+    /// The whole log.
+    pub log: Vec<LogEntry>,
+    /// What the AI said it means to do.
+    pub intent: Vec<String>,
+}
+
+/// What [`state_json`] reads besides the position.
+pub struct StateContext<'a> {
+    /// Counts changes.
+    pub version: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// The person's side.
+    pub human: Side,
+    /// The log.
+    pub log: &'a [LogEntry],
+    /// The AI's intent.
+    pub intent: &'a [String],
+}
+
+fn supply_name(scen: &Scenario, s: hexwar_engine::SupplyState) -> &'static str {
+    if scen.supply_rules().graded.is_some() {
+        s.graded_name()
+    } else {
+        s.name()
+    }
+}
+
+/// Whether `u` may join an attack on some adjacent hex now.
+fn may_attack(scen: &Scenario, st: &GameState, u: UnitId) -> bool {
+    let us = st.unit(u);
+    if st.phase(scen) != PhaseKind::Combat {
+        return false;
+    }
+    if us.has(unit_flags::LANDING) {
+        return combat::can_attack(scen, st, u, scen.unit(u).hex).is_ok();
+    }
+    us.on_map()
+        && scen
+            .grid()
+            .neighbours(us.hex)
+            .iter()
+            .any(|&n| n.is_some() && combat::can_attack(scen, st, u, n).is_ok())
+}
+
+/// Builds `GET /api/state`.
+pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> StateJson {
+    let grid = scen.grid();
+    let your_turn = !st.is_over() && st.active_side() == cx.human;
+    let side_id = |s: Side| scen.side(s).id.clone();
+    let uid = |u: UnitId| scen.unit(u).id.clone();
+    let units = (0..scen.units().len())
+        .map(|i| {
+            let u = UnitId(i as u16);
+            let us = st.unit(u);
+            let ty = scen.unit_type(u);
+            let mine = your_turn && scen.unit(u).side == cx.human;
+            UnitJson {
+                id: uid(u),
+                hex: us.on_map().then(|| grid.label(us.hex)),
+                steps: us.steps,
+                morale: ty.morale.map(|_| us.morale),
+                strength: counter_values(scen, u, us.steps),
+                mp_left: st.mp_left(scen, u).as_f64(),
+                supply: supply_name(scen, us.supply),
+                u_level: us.u_level,
+                moved: us.has(unit_flags::MOVED),
+                attacked: us.has(unit_flags::ATTACKED),
+                committed: us.has(unit_flags::COMMITTED),
+                can_move: mine && movement::can_move(scen, st, u),
+                can_rail: mine && rail::eligibility(scen, st, u).is_ok(),
+                can_attack: mine && may_attack(scen, st, u),
+                can_charge: mine && {
+                    let mut any = false;
+                    charge::for_each_charge(scen, st, u, |_| any = true);
+                    any
+                },
+            }
+        })
+        .collect();
+    let combat = st.combat();
+    let flagged = |flag: u16| -> Vec<String> {
+        (0..scen.units().len())
+            .map(|i| UnitId(i as u16))
+            .filter(|&u| st.unit(u).has(flag))
+            .map(uid)
+            .collect()
+    };
+    let attack = combat.target.is_some().then(|| AttackJson {
+        target: grid.label(combat.target),
+        attackers: flagged(unit_flags::COMMITTED),
+    });
+    let advance = combat.advance.is_some().then(|| AdvanceJson {
+        hex: grid.label(combat.advance),
+        units: (0..scen.units().len())
+            .map(|i| UnitId(i as u16))
+            .filter(|&u| st.check(scen, Action::Advance { unit: u }).is_ok())
+            .map(uid)
+            .collect(),
+    });
+    let control = grid
+        .hexes()
+        .filter_map(|h| st.control(h).map(|s| (grid.label(h), side_id(s))))
+        .collect();
+    let vp = st.victory_points(scen);
+    StateJson {
+        version: cx.version,
+        seed: cx.seed,
+        turn: st.turn(),
+        turns: scen.turns(),
+        side: side_id(st.active_side()),
+        phase: st.phase(scen).name(),
+        your_turn,
+        over: st.is_over(),
+        result: st.result().map(|r| {
+            let level = r.level.name();
+            let reason = match r.winner {
+                Some(w) => format!(
+                    "{} wins a {level} victory, {} VP to {}",
+                    scen.side(w).name,
+                    r.vp[w.index()],
+                    r.vp[w.other().index()]
+                ),
+                None => format!("a draw, {} VP to {}", r.vp[0], r.vp[1]),
+            };
+            ResultJson {
+                winner: r.winner.map(side_id),
+                level,
+                vp: r.vp,
+                steps_lost: st.steps_lost(),
+                reason,
+            }
+        }),
+        vp,
+        steps_lost: st.steps_lost(),
+        rail: RailJson {
+            used: st.rail_used(),
+            capacity: scen.rail_capacity(st.active_side()),
+        },
+        air_points: Side::BOTH.map(|s| st.air_points(s)),
+        supply_points: Side::BOTH.map(|s| st.supply_points(s)),
+        attack,
+        advance,
+        units,
+        control,
+        rail_moves: st.rail_moves().iter().map(|(u, _)| uid(*u)).collect(),
+        log: cx.log.to_vec(),
+        intent: cx.intent.to_vec(),
+    }
+}
