@@ -50,7 +50,7 @@ use petgraph::visit::EdgeRef;
 use rand::{Rng, SeedableRng};
 
 use hexwar_engine::scenario::{SupplyModel, side_bits};
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
     Action, Dir, GameState, HexId, Mp, PhaseKind, Scenario, UnitId, UnitKind, charge, combat,
     graded, movement, retreat, supply, zoc,
@@ -1035,7 +1035,7 @@ impl HeuristicPlayer {
                 return *a;
             }
             let landing = state.units_of(scen, state.active_side()).any(|u| {
-                state.unit(u).has(unit_flags::COMMITTED) && state.unit(u).has(unit_flags::LANDING)
+                state.unit(u).has(UnitFlags::COMMITTED) && state.unit(u).has(UnitFlags::LANDING)
             });
             let mut best = (f64::NEG_INFINITY, 0u8);
             for air in self.airs(state) {
@@ -1072,7 +1072,7 @@ impl HeuristicPlayer {
             }
             let landing = attackers
                 .iter()
-                .any(|u| state.unit(*u).has(unit_flags::LANDING));
+                .any(|u| state.unit(*u).has(UnitFlags::LANDING));
             let Ok(st) = combat::what_if(scen, state, &attackers, t) else {
                 continue;
             };

@@ -1,7 +1,7 @@
 //! Events as text for people: game logs, replays, the play page.
 //! Units by id, hexes by label, dice as rolled.
 
-use crate::game::Event;
+use crate::event::Event;
 use crate::hex::HexId;
 use crate::scenario::Scenario;
 use crate::state::UnitId;

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use hexwar_ai::{AiRng, Player};
 use hexwar_engine::save::SavedGame;
 use hexwar_engine::{
-    Action, Event, GameState, HexId, Scenario, Side, UnitId, charge, state::unit_flags,
+    Action, Event, GameState, HexId, Scenario, Side, UnitId, charge, state::UnitFlags,
 };
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -523,7 +523,7 @@ fn odds_answer(s: &Session, query: &str) -> Result<odds::OddsReport, Refusal> {
     if attackers.is_empty() {
         attackers = (0..scen.units().len())
             .map(|i| UnitId(i as u16))
-            .filter(|&u| st.unit(u).has(unit_flags::COMMITTED))
+            .filter(|&u| st.unit(u).has(UnitFlags::COMMITTED))
             .collect();
         if attackers.is_empty() {
             return refuse(
@@ -544,7 +544,7 @@ fn odds_answer(s: &Session, query: &str) -> Result<odds::OddsReport, Refusal> {
     if declared == target {
         for i in 0..scen.units().len() {
             let u = UnitId(i as u16);
-            if st.unit(u).has(unit_flags::COMMITTED) && !attackers.contains(&u) {
+            if st.unit(u).has(UnitFlags::COMMITTED) && !attackers.contains(&u) {
                 attackers.push(u);
             }
         }
@@ -591,7 +591,7 @@ fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAnswer {
         None
     };
     let mut targets: Vec<HexId> = Vec::new();
-    if us.has(unit_flags::LANDING) {
+    if us.has(UnitFlags::LANDING) {
         targets.push(setup.hex);
     } else if us.on_map() {
         targets.extend(
