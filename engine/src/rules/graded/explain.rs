@@ -2,9 +2,10 @@
 //! path it traces by, or the first reason it is out of supply; and its line
 //! of communication (GS-1..8).
 
-use super::lines::{Hq, line_back};
+use super::judge::{Judge, judge_into};
+use super::lines::line_back;
+use super::scratch::{GradedScratch, Hq};
 use super::status::trace_step;
-use super::{GradedScratch, Judge, judge_into};
 use crate::rules::movement::Scratch;
 use crate::rules::sources::{self, SupplyTrace};
 use crate::scenario::{GradedRules, Mp, Scenario, SupplyState, Weather};

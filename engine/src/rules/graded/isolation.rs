@@ -1,7 +1,7 @@
 //! GS-7, GS-8: lines of communication. The hexes in general supply seed one
 //! search by the `loc_class` costs; a unit it does not reach is isolated.
 
-use super::GradedScratch;
+use super::scratch::GradedScratch;
 use super::status::trace_step;
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;

@@ -1,24 +1,13 @@
 //! GS-6: the side's supply lines (rail element, then road element, from its
 //! usable sources) and its HQs, each in general supply or not.
 
-use super::{GradedScratch, NONE16};
+use super::scratch::{GradedScratch, Hq};
+use super::search::NONE16;
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
 use crate::rules::sources;
 use crate::scenario::{GradedRules, Scenario, Side, UnitKind, Weather, side_bits};
-use crate::state::{GameState, UnitId};
-
-/// An HQ of the side being judged.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Hq {
-    pub(super) unit: UnitId,
-    pub(super) hex: HexId,
-    pub(super) nation: u8,
-    pub(super) coalition: bool,
-    pub(super) class: u8,
-    /// GS-6: on a supply line.
-    pub(super) general: bool,
-}
+use crate::state::GameState;
 
 /// GS-6: the side's supply lines, rail element then road element, from its
 /// usable sources.

@@ -60,7 +60,9 @@
 //! # Files
 //!
 //! - `search`: the search buffers (generation-stamped sets, breadth-first
-//!   line elements, a bucket-queue Dijkstra).
+//!   line elements, a bucket-queue Dijkstra); `scratch`: all of the
+//!   model's buffers, and the per-unit verdicts.
+//! - `judge`: a side judged, status and/or isolation.
 //! - `lines`: GS-6 supply lines and the side's HQs.
 //! - `status`: GS-1, GS-3, each unit's status.
 //! - `isolation`: GS-7, GS-8, lines of communication.
@@ -70,149 +72,18 @@
 //! The sources and the blocking rule it shares with the binary model live
 //! in [`crate::rules::sources`].
 
-use crate::hex::HexId;
-use crate::rules::movement::Scratch;
-use crate::scenario::{Scenario, Side};
-use crate::state::{GameState, SupplyState, UnitId};
-
 mod explain;
 mod isolation;
+mod judge;
 mod lines;
+mod scratch;
 mod search;
 mod spend;
 mod status;
 
-pub(crate) use explain::trace;
-pub use spend::can_spend;
-
 pub use crate::action::NoSpend;
-
-use isolation::isolation;
-use lines::{Hq, collect_hqs, lines};
-use search::{Element, Marks, Search};
-use status::statuses;
-
-const NONE16: u16 = u16::MAX;
-const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
-
-/// Verdict codes in [`GradedScratch`]'s per-unit arrays.
-const FULL: u8 = 0;
-const LIMITED: u8 = 1;
-const OUT: u8 = 2;
-const SPECIAL: u8 = 3;
-/// Reached by an HQ in general supply; full or limited still to be decided.
-const PENDING: u8 = 4;
-const NOT_JUDGED: u8 = u8::MAX;
-
-/// Reusable buffers for graded supply judgements.
-#[derive(Clone, Debug, Default)]
-pub struct GradedScratch {
-    rail: Element,
-    road: Element,
-    search: Search,
-    /// Hexes in general supply (GS-8 seeds).
-    general: Marks,
-    general_list: Vec<u16>,
-    hqs: Vec<Hq>,
-    /// Units of one class still to be judged.
-    todo: Vec<u16>,
-    /// Per unit: [`FULL`], [`LIMITED`], [`OUT`], [`SPECIAL`] or not judged.
-    status: Vec<u8>,
-    /// Per unit: 1 isolated, 0 not, [`NOT_JUDGED`].
-    isolated: Vec<u8>,
-}
-
-impl GradedScratch {
-    fn fit(&mut self, n: usize, units: usize) {
-        self.rail.fit(n);
-        self.road.fit(n);
-        self.search.fit(n);
-        self.general.fit(n);
-        self.status.clear();
-        self.status.resize(units, NOT_JUDGED);
-        self.isolated.clear();
-        self.isolated.resize(units, NOT_JUDGED);
-    }
-
-    /// GS-6: `h` is on one of the side's supply lines (after a judgement).
-    fn on_line(&self, h: HexId) -> bool {
-        self.rail.seen.has(h) || self.road.seen.has(h)
-    }
-
-    /// `u`'s status from the last judgement that asked for it.
-    pub fn status(&self, u: UnitId) -> Option<SupplyState> {
-        match *self.status.get(u.index())? {
-            FULL => Some(SupplyState::Full),
-            LIMITED => Some(SupplyState::Limited),
-            OUT => Some(SupplyState::Out),
-            SPECIAL => Some(SupplyState::Special),
-            _ => None,
-        }
-    }
-
-    /// Whether `u` was isolated at the last judgement that asked.
-    pub fn isolated(&self, u: UnitId) -> Option<bool> {
-        match *self.isolated.get(u.index())? {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        }
-    }
-}
-
-/// What to judge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Judge {
-    /// GS-1, GS-3: each unit's status.
-    pub status: bool,
-    /// GS-7, GS-8: whether each unit is isolated.
-    pub isolation: bool,
-}
-
-/// Judges `side` in the current position: each unit's status (GS-1, GS-3)
-/// and/or whether it is isolated (GS-7, GS-8), as `what` asks, calling
-/// `out(unit, status, isolated)` for each unit of the side on the map
-/// (`None` for what was not asked). `ms` must be prepared for `state`.
-/// Nothing is judged unless the scenario plays the graded model.
-pub fn judge_side(
-    scen: &Scenario,
-    state: &GameState,
-    side: Side,
-    what: Judge,
-    ms: &Scratch,
-    gs: &mut GradedScratch,
-    mut out: impl FnMut(UnitId, Option<SupplyState>, Option<bool>),
-) {
-    judge_into(scen, state, side, what, ms, gs);
-    for i in 0..gs.status.len() {
-        let u = UnitId(i as u16);
-        let (s, iso) = (gs.status(u), gs.isolated(u));
-        if s.is_some() || iso.is_some() {
-            out(u, s, iso);
-        }
-    }
-}
-
-/// [`judge_side`], leaving the answers in `gs`.
-pub(crate) fn judge_into(
-    scen: &Scenario,
-    state: &GameState,
-    side: Side,
-    what: Judge,
-    ms: &Scratch,
-    gs: &mut GradedScratch,
-) {
-    let Some(g) = scen.supply_rules().graded.as_ref() else {
-        return;
-    };
-    gs.fit(scen.grid().len(), state.units().len());
-    let w = g.weather(state.turn());
-    lines(scen, state, side, w, ms, gs);
-    collect_hqs(scen, state, side, g, gs);
-    if what.status {
-        statuses(scen, state, side, g, w, ms, gs);
-    }
-    if what.isolation {
-        isolation(scen, state, side, g, w, ms, gs);
-    }
-}
+pub(crate) use explain::trace;
+pub(crate) use judge::judge_into;
+pub use judge::{Judge, judge_side};
+pub use scratch::GradedScratch;
+pub use spend::can_spend;

@@ -3,9 +3,11 @@
 //! a supply line searched breadth-first ([`Element`]) and a bucket-queue
 //! Dijkstra over hexes ([`Search`]).
 
-use super::NONE16;
 use crate::hex::{Dir, Grid, HexId};
 use crate::scenario::Scenario;
+
+/// No hex, in a `u16` hex array.
+pub(super) const NONE16: u16 = u16::MAX;
 
 /// A per-hex set cleared in O(1) by a generation stamp.
 #[derive(Clone, Debug, Default)]

@@ -1,8 +1,9 @@
 //! GS-1, GS-3: each unit's status: full or limited supply from an HQ in
 //! general supply within range, special supply, or out of supply.
 
-use super::lines::Hq;
-use super::{FULL, GradedScratch, LIMITED, NOT_JUDGED, OPPOSITE, OUT, PENDING, SPECIAL};
+use super::scratch::{
+    FULL, GradedScratch, Hq, LIMITED, NOT_JUDGED, OPPOSITE, OUT, PENDING, SPECIAL,
+};
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
 use crate::rules::{sources, zoc};
