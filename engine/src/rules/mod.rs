@@ -12,7 +12,7 @@
 //! - [`supply`]: the binary supply model (MAL-SUP-1..8) and the trace of both.
 //! - [`rail`]: rail movement (MAL-RAIL-1..6).
 //! - [`retreat`]: retreats after combat (MAL-CBT-7, -8).
-//! - [`losses`]: step and morale losses, hex control (D-TURN-2, -3, MP-CHG-5).
+//! - `losses`: step and morale losses, hex control (D-TURN-2, -3, MP-CHG-5).
 //! - [`combat`]: combat and its exact odds (MAL-CBT-1..10, D-CRT-1).
 //! - [`charge`]: cavalry charges (MP-CHG-1..6).
 

@@ -2,7 +2,7 @@
 //! turn and phase. Cloning a [`GameState`] is two allocations (the unit
 //! array and the control array); it keeps no history.
 //!
-//! - [`unit`]: one unit's changing part ([`UnitState`]) and the flag words
+//! - [`unit`](mod@unit): one unit's changing part ([`UnitState`]) and the flag words
 //!   ([`UnitFlags`], [`ScenarioEvents`]).
 //! - [`stamp`]: the position's stamp ([`Stamp`]) and the Rail Phase's log
 //!   ([`RailLog`]), the two fields equality and hashing treat specially.

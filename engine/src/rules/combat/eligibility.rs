@@ -67,7 +67,7 @@ pub fn can_attack(
 }
 
 /// A copy of `state` in which `attackers` are committed against `target`,
-/// as in their side's Combat Phase now: what [`odds`] and [`distribution`]
+/// as in their side's Combat Phase now: what [`odds`](super::odds) and [`distribution`](super::distribution)
 /// read, for the odds tool, the play page and the AI. Each attacker is
 /// checked by [`can_attack`] (MAL-CBT-1, -2, -10); the phase is not.
 pub fn what_if(

@@ -9,7 +9,7 @@ use crate::event::{Event, EventSink, LossCause, Roll};
 use crate::hex::HexId;
 use crate::rules::movement::with_scratch;
 use crate::rules::retreat;
-use crate::scenario::{LossModel, Scenario};
+use crate::scenario::{CrtResult, LossModel, Scenario};
 use crate::state::{GameState, HEX_ATTACKED, Stamp, UnitFlags, UnitId};
 
 impl GameState {
@@ -74,6 +74,23 @@ impl GameState {
                 result,
             },
         });
+        self.combat_results(scen, target, result, chance, sink);
+        self.after_combat(scen, target, sink);
+    }
+
+    /// MAL-CBT-6..8, -10, GS-7: the table's result applied: step losses on
+    /// both sides (more for isolated units), amphibious losses, the
+    /// defenders' retreat.
+    fn combat_results(
+        &mut self,
+        scen: &Scenario,
+        target: HexId,
+        result: CrtResult,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let rules = scen.combat();
+        let side = self.active_side();
         // GS-7: isolated units suffer worse losses.
         let extra = |st: &GameState, attackers: bool| -> u8 {
             let isolated = if attackers {
@@ -113,6 +130,13 @@ impl GameState {
         if result.retreat > 0 {
             self.retreat_defenders(scen, target, result.retreat, sink);
         }
+    }
+
+    /// MAL-CBT-9, -10: the attackers have attacked; an emptied hex may be
+    /// taken: landing forces come ashore (or go back to the pool), the
+    /// others may advance.
+    fn after_combat(&mut self, scen: &Scenario, target: HexId, sink: &mut impl EventSink) {
+        let side = self.active_side();
         // The attackers have attacked; the hex may be taken (MAL-CBT-9).
         let empty = self.units_at(target).next().is_none();
         let mut room = scen.stacking() as usize;

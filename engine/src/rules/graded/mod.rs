@@ -44,7 +44,7 @@
 //!   it; a friendly unit standing in enemy ZOC adds 1 MP more (MP-ZOC-7).
 //! - GS-2: only the phasing side is judged, in its Supply Phase, so a level
 //!   holds through the enemy's player-turn (see `graded_supply_phase` in
-//!   `game.rs`). Out of supply climbs one level per judgement (U1 the
+//!   `game/supply_phase.rs`). Out of supply climbs one level per judgement (U1 the
 //!   first); limited and full carry U0; special supply holds the level.
 //! - GS-4: points are spent by an action in the side's own Movement Phase,
 //!   on a unit judged in limited or special supply (a unit out of supply has

@@ -17,12 +17,14 @@
 //! Hexes a supply line may not pass (MAL-SUP-3) are read from the flags the
 //! movement [`Scratch`] keeps per hex.
 //!
-//! The graded model (GS-1..8) lives in [`crate::rules::graded`]; it shares these
-//! buffers, the sources and the blocking rule, and [`trace`] explains both.
+//! The graded model (GS-1..8) lives in [`crate::rules::graded`]; it shares
+//! these buffers, and both models take the sources, the blocking rule and
+//! the [`SupplyTrace`] from [`crate::rules::sources`], the module below
+//! both. [`trace`] (in `explain`) explains both.
 //!
 //! Both searches run on dense arrays in a reusable [`SupplyScratch`]. The
-//! same judgement written over petgraph is [`petgraph_side`]; the bench
-//! `supply` races them, and the per-unit `petgraph::algo::dijkstra`.
+//! same judgement written over petgraph is [`petgraph_side`] (in `race`);
+//! the bench `supply` races them, and the per-unit `petgraph::algo::dijkstra`.
 
 use std::cell::RefCell;
 

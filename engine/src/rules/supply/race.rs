@@ -11,7 +11,7 @@ use crate::state::{GameState, UnitId};
 /// The same whole-side judgement over petgraph: a graph of the map built per
 /// class, filtered by the position, searched by `petgraph::algo::dijkstra`
 /// from a virtual source joined to the network. Kept to race the dense-array
-/// search in the `supply` bench; the engine uses [`judge_side`].
+/// search in the `supply` bench; the engine uses [`judge_side`](super::judge_side).
 pub fn petgraph_side(scen: &Scenario, state: &GameState, side: Side) -> Vec<(UnitId, bool)> {
     use petgraph::graph::{DiGraph, NodeIndex};
     let grid = scen.grid();
