@@ -296,6 +296,7 @@ impl EventSink for Vec<Event> {
         Vec::push(self, e)
     }
 }
+
 /// The die roll of a combat and what it gave.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Roll {

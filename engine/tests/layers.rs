@@ -438,6 +438,7 @@ fn find_cycle(graph: &Graph) -> Option<Vec<String>> {
         Open,
         Done,
     }
+
     fn visit(
         n: &str,
         graph: &Graph,

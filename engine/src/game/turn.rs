@@ -10,7 +10,6 @@ impl GameState {
     /// Start of a player-turn: flags cleared, reinforcements placed, and the
     /// game ends if a side has nothing left.
     pub(super) fn begin_player_turn(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
-        let side = self.active_side();
         for u in &mut self.units {
             u.flags &= UnitFlags::PERSISTENT;
             u.mp_spent = Mp::ZERO;
@@ -19,6 +18,15 @@ impl GameState {
             // MAL-CBT-5: air points come each game turn; what is left is lost.
             self.air = scen.combat().air;
         }
+        self.reinforce(scen, sink);
+        self.end_if_wiped_out(scen, sink);
+    }
+
+    /// The phasing side's reinforcements due by this turn come on at their
+    /// entry hex, or wait a turn where the enemy holds it or it is full;
+    /// MAL-CBT-10: an amphibious one lands under fire at an enemy-held port.
+    fn reinforce(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let side = self.active_side();
         for i in 0..self.units.len() {
             let setup = &scen.units()[i];
             let us = self.units[i];
@@ -49,6 +57,10 @@ impl GameState {
             sink.push(Event::Arrived { unit, hex });
             self.take_control(hex, side, sink);
         }
+    }
+
+    /// A side with no unit left loses, decisively.
+    fn end_if_wiped_out(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         for s in Side::BOTH {
             let alive = self
                 .units

@@ -35,6 +35,7 @@ impl GameState {
             steps_left: u.steps,
         });
     }
+
     /// MP-CHG-5: `points` of morale off `unit`; morale below zero comes off
     /// its combat strength; with no strength left it is eliminated (its
     /// steps count as lost for victory, D-TURN-3).
