@@ -122,3 +122,52 @@ impl RailLog {
         Some(from)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    use super::*;
+
+    fn hash(x: &impl Hash) -> u64 {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn stamps_are_fresh_equal_and_hash_to_nothing() {
+        let (a, b) = (Stamp::fresh(), Stamp::fresh());
+        assert_ne!(a.get(), b.get());
+        assert_ne!(a.get(), Stamp::NONE.get());
+        assert_eq!(a, b);
+        assert_eq!(hash(&(1u8, a)), hash(&(1u8, b)));
+        assert_eq!(hash(&(1u8, a)), hash(&1u8));
+    }
+
+    /// MAL-RAIL-6: a take-back moves the later moves up; a freed slot keeps
+    /// its old move, which equality and hashing see (see [`RailLog`]).
+    #[test]
+    fn the_rail_log_takes_back_and_keeps_its_slots() {
+        let h = |i| HexId(i);
+        let mut log = RailLog::default();
+        for i in 0..4 {
+            assert!(log.push(UnitId(i), h(i + 10)));
+        }
+        assert!(!log.push(UnitId(9), h(9)), "four moves at most");
+        assert_eq!(log.take_back(UnitId(1)), Some(h(11)));
+        assert_eq!(log.take_back(UnitId(1)), None);
+        assert_eq!(
+            log.moves(),
+            [(UnitId(0), h(10)), (UnitId(2), h(12)), (UnitId(3), h(13))]
+        );
+        let mut fresh = RailLog::default();
+        for (u, from) in log.moves() {
+            fresh.push(*u, *from);
+        }
+        assert_eq!(fresh.moves(), log.moves());
+        assert_ne!(fresh, log, "the freed slot still holds a move");
+        log.restart();
+        assert!(log.is_empty());
+    }
+}
