@@ -22,26 +22,44 @@
 //! assert_eq!(game.turn(), 1);
 //! ```
 //!
-//! Rules are named by their IDs from `RULES.md` in the doc comment of the
-//! code that implements them; `grep -rn MP-ZOC-7` finds code and tests.
+//! Rules are named by their IDs (MAL-..., MP-..., GS-..., D-...) in the doc
+//! comment of the code that implements them and of the tests that pin them;
+//! `docs/RULES.md` in this repository states each rule, the reading taken
+//! where its text leaves room, and where its code and tests are.
+//! `grep -rn MP-ZOC-7` finds code and tests.
+//!
+//! # Layers
+//!
+//! From the bottom up; a module imports only modules below it (the test
+//! `tests/layers.rs` checks there is no import cycle):
+//!
+//! - core types: [`hex`] (the map), [`scenario`] (the checked scenario and
+//!   its cost tables), [`state`] (what changes), [`action`] (what a player
+//!   does, why it is refused), [`event`] (what happened);
+//! - the rules, under `rules/`: [`zoc`], [`movement`], [`supply`] and
+//!   [`graded`] (with [`sources`], what both share), [`rail`], [`retreat`],
+//!   [`combat`], [`charge`], and the losses they inflict;
+//! - the turn sequence on top: [`game`] (legal actions, checked and
+//!   unchecked apply, the phases, reinforcements, victory);
+//! - boundaries beside it: [`save`] (saved games), [`builtin`] (the
+//!   embedded scenarios); `log` words events for people.
 
+pub mod action;
 pub mod builtin;
-pub mod charge;
-pub mod combat;
+pub mod event;
 pub mod game;
-pub mod graded;
 pub mod hex;
 mod log;
-pub mod movement;
-pub mod rail;
-pub mod retreat;
+pub mod rules;
 pub mod save;
 pub mod scenario;
 pub mod state;
-pub mod supply;
-pub mod zoc;
 
-pub use game::{Action, ActionError, Event, EventSink, Isolation, LossCause};
+/// The rule modules, at the crate root as before; they live under `rules/`.
+pub use rules::{charge, combat, graded, movement, rail, retreat, sources, supply, zoc};
+
+pub use action::{Action, ActionError};
+pub use event::{Event, EventSink, Isolation, LossCause};
 pub use hex::{Dir, Grid, HexId};
 pub use movement::{Destination, Reach, reachable};
 pub use scenario::{Mp, PhaseKind, Scenario, ScenarioError, ScenarioErrors, Side, UnitKind};

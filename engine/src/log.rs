@@ -1,9 +1,9 @@
 //! Events as text for people: game logs, replays, the play page.
 //! Units by id, hexes by label, dice as rolled.
 
-use crate::game::Event;
+use crate::event::Event;
 use crate::hex::HexId;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, Side};
 use crate::state::UnitId;
 
 /// A strength with its fractions: `7.5`, `4`, `1.333`.
@@ -15,30 +15,79 @@ fn num(x: f64) -> String {
 impl Event {
     /// One line for a game log.
     pub fn describe(&self, scen: &Scenario) -> String {
-        let unit = |u: &UnitId| {
-            scen.units()
-                .get(u.index())
-                .map_or_else(|| format!("#{}", u.0), |s| s.id.clone())
-        };
-        let hex = |h: &HexId| {
-            if h.is_some() {
-                scen.grid().label(*h)
-            } else {
-                "off the map".into()
-            }
-        };
-        let side = |s: &crate::Side| scen.side(*s).name.clone();
+        let w = Words(scen);
         match self {
+            Event::PhaseBegan { .. }
+            | Event::Arrived { .. }
+            | Event::Delayed { .. }
+            | Event::Moved { .. }
+            | Event::RailMoved { .. }
+            | Event::RailUndone { .. }
+            | Event::ControlChanged { .. } => w.movement(self),
+            Event::SupplyChanged { .. }
+            | Event::SupplySpent { .. }
+            | Event::IsolationChanged { .. }
+            | Event::Scenario { .. }
+            | Event::GameOver { .. } => w.supply(self),
+            Event::StepLost { .. }
+            | Event::Committed { .. }
+            | Event::AttackCancelled { .. }
+            | Event::Combat { .. }
+            | Event::Retreated { .. }
+            | Event::NoRetreat { .. }
+            | Event::Advanced { .. }
+            | Event::Landing { .. }
+            | Event::ReturnedToPool { .. } => w.combat(self),
+            Event::MoraleLost { .. } | Event::Charged { .. } => w.charge(self),
+        }
+    }
+}
+
+/// The scenario's words for units, hexes and sides.
+struct Words<'a>(&'a Scenario);
+
+impl Words<'_> {
+    /// A unit by its id (`#n` if there is no such unit).
+    fn unit(&self, u: &UnitId) -> String {
+        self.0
+            .units()
+            .get(u.index())
+            .map_or_else(|| format!("#{}", u.0), |s| s.id.clone())
+    }
+
+    /// A hex by its label, or "off the map".
+    fn hex(&self, h: &HexId) -> String {
+        if h.is_some() {
+            self.0.grid().label(*h)
+        } else {
+            "off the map".into()
+        }
+    }
+
+    /// A side by its name.
+    fn side(&self, s: &Side) -> String {
+        self.0.side(*s).name.clone()
+    }
+
+    /// Phases, arrivals, moves and control (D-TURN-1, -2, MAL-RAIL).
+    fn movement(&self, e: &Event) -> String {
+        match e {
             Event::PhaseBegan {
                 turn,
                 side: s,
                 phase,
             } => {
-                format!("turn {turn}, {}: {} phase", side(s), phase.name())
+                format!("turn {turn}, {}: {} phase", self.side(s), phase.name())
             }
-            Event::Arrived { unit: u, hex: h } => format!("{} arrives at {}", unit(u), hex(h)),
+            Event::Arrived { unit: u, hex: h } => {
+                format!("{} arrives at {}", self.unit(u), self.hex(h))
+            }
             Event::Delayed { unit: u, hex: h } => {
-                format!("{} cannot enter at {} and waits a turn", unit(u), hex(h))
+                format!(
+                    "{} cannot enter at {} and waits a turn",
+                    self.unit(u),
+                    self.hex(h)
+                )
             }
             Event::Moved {
                 unit: u,
@@ -47,29 +96,45 @@ impl Event {
                 cost,
             } => format!(
                 "{} moves {} -> {} ({} MP)",
-                unit(u),
-                hex(from),
-                hex(to),
+                self.unit(u),
+                self.hex(from),
+                self.hex(to),
                 num(cost.as_f64())
             ),
             Event::RailMoved { unit: u, from, to } => {
-                format!("{} moves by rail {} -> {}", unit(u), hex(from), hex(to))
+                format!(
+                    "{} moves by rail {} -> {}",
+                    self.unit(u),
+                    self.hex(from),
+                    self.hex(to)
+                )
             }
             Event::RailUndone { unit: u, to } => {
-                format!("{}'s rail move is taken back to {}", unit(u), hex(to))
+                format!(
+                    "{}'s rail move is taken back to {}",
+                    self.unit(u),
+                    self.hex(to)
+                )
             }
             Event::ControlChanged { hex: h, side: s } => {
-                format!("{} takes control of {}", side(s), hex(h))
+                format!("{} takes control of {}", self.side(s), self.hex(h))
             }
+            _ => unreachable!("not a movement event"),
+        }
+    }
+
+    /// Supply (MAL-SUP, GS), scenario events and the end of the game.
+    fn supply(&self, e: &Event) -> String {
+        match e {
             Event::SupplyChanged {
                 unit: u,
                 state,
                 u_level,
             } => {
                 if *u_level > 0 {
-                    format!("{} is {} (U{u_level})", unit(u), state.name())
+                    format!("{} is {} (U{u_level})", self.unit(u), state.name())
                 } else {
-                    format!("{} is {}", unit(u), state.name())
+                    format!("{} is {}", self.unit(u), state.name())
                 }
             }
             Event::SupplySpent {
@@ -79,7 +144,7 @@ impl Event {
             } => {
                 format!(
                     "{points} supply points put {} in full supply ({left} left)",
-                    unit(u)
+                    self.unit(u)
                 )
             }
             Event::IsolationChanged {
@@ -88,10 +153,31 @@ impl Event {
                 isolated,
             } => format!(
                 "{} is {}{} isolated",
-                unit(u),
+                self.unit(u),
                 if *isolated { "" } else { "no longer " },
                 marker.name()
             ),
+            Event::Scenario { text } => text.clone(),
+            Event::GameOver { result } => match result.winner {
+                Some(w) => format!(
+                    "game over: {} wins, {} ({} to {} VP)",
+                    self.side(&w),
+                    result.level.name(),
+                    result.vp[0],
+                    result.vp[1]
+                ),
+                None => format!(
+                    "game over: a draw ({} to {} VP)",
+                    result.vp[0], result.vp[1]
+                ),
+            },
+            _ => unreachable!("not a supply event"),
+        }
+    }
+
+    /// Attacks, their rolls and results (MAL-CBT).
+    fn combat(&self, e: &Event) -> String {
+        match e {
             Event::StepLost {
                 unit: u,
                 hex: h,
@@ -99,21 +185,26 @@ impl Event {
                 steps_left,
             } => {
                 if *steps_left == 0 {
-                    format!("{} in {} is eliminated ({})", unit(u), hex(h), cause.name())
+                    format!(
+                        "{} in {} is eliminated ({})",
+                        self.unit(u),
+                        self.hex(h),
+                        cause.name()
+                    )
                 } else {
                     format!(
                         "{} in {} loses a step ({}), {steps_left} left",
-                        unit(u),
-                        hex(h),
+                        self.unit(u),
+                        self.hex(h),
                         cause.name()
                     )
                 }
             }
             Event::Committed { unit: u, target } => {
-                format!("{} attacks {}", unit(u), hex(target))
+                format!("{} attacks {}", self.unit(u), self.hex(target))
             }
             Event::AttackCancelled { target } => {
-                format!("the attack on {} is called off", hex(target))
+                format!("the attack on {} is called off", self.hex(target))
             }
             Event::Combat {
                 hex: h,
@@ -131,10 +222,10 @@ impl Event {
                 };
                 format!(
                     "combat at {}: {} against {}, column {}{air}; {roll}",
-                    hex(h),
+                    self.hex(h),
                     num(*attack),
                     num(*defense),
-                    scen.combat().column_name(*column as usize),
+                    self.0.combat().column_name(*column as usize),
                 )
             }
             Event::Retreated {
@@ -143,28 +234,43 @@ impl Event {
                 path,
             } => format!(
                 "{} retreats from {} via {}",
-                unit(u),
-                hex(from),
-                path.iter().map(&hex).collect::<Vec<_>>().join(" ")
+                self.unit(u),
+                self.hex(from),
+                path.iter()
+                    .map(|h| self.hex(h))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
             Event::NoRetreat { unit: u, hex: h } => {
                 format!(
                     "{} cannot retreat from {} and loses two steps",
-                    unit(u),
-                    hex(h)
+                    self.unit(u),
+                    self.hex(h)
                 )
             }
-            Event::Advanced { unit: u, hex: h } => format!("{} advances into {}", unit(u), hex(h)),
+            Event::Advanced { unit: u, hex: h } => {
+                format!("{} advances into {}", self.unit(u), self.hex(h))
+            }
             Event::Landing { unit: u, hex: h } => {
                 format!(
                     "{} lands under fire at {} and must assault it",
-                    unit(u),
-                    hex(h)
+                    self.unit(u),
+                    self.hex(h)
                 )
             }
             Event::ReturnedToPool { unit: u } => {
-                format!("{} could not come ashore and returns to the pool", unit(u))
+                format!(
+                    "{} could not come ashore and returns to the pool",
+                    self.unit(u)
+                )
             }
+            _ => unreachable!("not a combat event"),
+        }
+    }
+
+    /// Morale losses and charges (MP-CHG-3..5).
+    fn charge(&self, e: &Event) -> String {
+        match e {
             Event::MoraleLost {
                 unit: u,
                 hex: h,
@@ -173,8 +279,8 @@ impl Event {
                 strength_loss,
             } => format!(
                 "{} in {} loses morale ({}): morale {morale}{}",
-                unit(u),
-                hex(h),
+                self.unit(u),
+                self.hex(h),
                 cause.name(),
                 if *strength_loss > 0 {
                     format!(", strength -{strength_loss}")
@@ -191,28 +297,15 @@ impl Event {
                 success,
             } => format!(
                 "{} charges {}: rolled {roll}, {total} against morale {morale}: {}",
-                unit(u),
-                unit(target),
+                self.unit(u),
+                self.unit(target),
                 if *success {
                     "the charge goes home"
                 } else {
                     "the target holds"
                 }
             ),
-            Event::Scenario { text } => text.clone(),
-            Event::GameOver { result } => match result.winner {
-                Some(w) => format!(
-                    "game over: {} wins, {} ({} to {} VP)",
-                    side(&w),
-                    result.level.name(),
-                    result.vp[0],
-                    result.vp[1]
-                ),
-                None => format!(
-                    "game over: a draw ({} to {} VP)",
-                    result.vp[0], result.vp[1]
-                ),
-            },
+            _ => unreachable!("not a charge event"),
         }
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 use hexwar_engine::charge::{self, ChargeLine, NoCharge};
 use hexwar_engine::combat::{self, Chance, Modifier};
 use hexwar_engine::hex::Dir;
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
     Action, ActionError, Event, GameState, HexId, LossCause, Mp, PhaseKind, Scenario, Side, UnitId,
     zoc,
@@ -318,7 +318,7 @@ fn mp_chg_1_movement_points_for_the_two_hexes_and_charging_after_moving() {
         edit(&scen, &start(&scen), &[("r1", Some("0508"))], |su| {
             if su.id == "c" {
                 su.mp_spent = mp;
-                su.flags |= unit_flags::MOVED;
+                su.flags |= UnitFlags::MOVED.bits();
             }
         })
     };
@@ -427,8 +427,8 @@ fn mp_chg_3_example_a_strength_3_against_strength_5_morale_4_holds_on_a_6() {
     assert_eq!(g.unit(unit(&scen, "rA")).morale, 4);
     assert_eq!(at(&scen, &g, "lcA"), "0103");
     let c = g.unit(unit(&scen, "lcA"));
-    assert!(c.has(unit_flags::MOVE_ENDED));
-    assert!(!c.has(unit_flags::CHARGED));
+    assert!(c.has(UnitFlags::MOVE_ENDED));
+    assert!(!c.has(UnitFlags::CHARGED));
     assert!(!ev.iter().any(|e| matches!(e, Event::MoraleLost { .. })));
     // A 7 gives 5 > 4: it breaks.
     let mut g = start(&scen);
@@ -596,7 +596,7 @@ fn mp_chg_4_charger_takes_the_hex_target_retreats_and_loses_a_morale_point() {
     // The charger takes its hex, with the charge bonus marked.
     assert_eq!(at(&scen, &g, "lcB"), "0404");
     let c = g.unit(unit(&scen, "lcB"));
-    assert!(c.has(unit_flags::CHARGED) && c.has(unit_flags::MOVE_ENDED));
+    assert!(c.has(UnitFlags::CHARGED) && c.has(UnitFlags::MOVE_ENDED));
     assert_eq!(c.charge_target, unit(&scen, "rB"));
     assert_eq!(c.mp_spent, Mp::points(2));
     for h in ["0402", "0403", "0404"] {

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use hexwar_engine::combat::{self, Chance, Modifier, NoAttack, RngChance};
 use hexwar_engine::scenario::CrtResult;
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
     Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId,
 };
@@ -196,7 +196,7 @@ fn mal_cbt_1_adjacent_units_attack_once_and_each_hex_once() {
     g.attack("b4", "0402");
     // A new phase forgets both.
     g.act(Action::CancelAttack).unwrap();
-    assert!(!g.st.unit(g.u("b4")).has(unit_flags::COMMITTED));
+    assert!(!g.st.unit(g.u("b4")).has(UnitFlags::COMMITTED));
     g.act(Action::EndPhase).unwrap();
     assert_ne!(g.st.phase(&g.scen), PhaseKind::Combat);
     assert!(!g.st.hex_attacked(g.h("0504")));
@@ -520,7 +520,7 @@ fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
     };
     let mut g = to_turn_2();
     let land = g.u("land");
-    assert!(g.st.unit(land).has(unit_flags::LANDING));
+    assert!(g.st.unit(land).has(UnitFlags::LANDING));
     assert!(g.legal().contains(&Action::Attack {
         unit: land,
         target: g.h("0302")
@@ -536,14 +536,14 @@ fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
     // ashore, one step down.
     g.roll(0, &[0]);
     assert_eq!((g.at("land"), g.steps("land")), ("0302".to_string(), 1));
-    assert!(!g.st.unit(land).has(unit_flags::LANDING));
+    assert!(!g.st.unit(land).has(UnitFlags::LANDING));
     // A 2 (D1): r1 holds; the landing force loses its step and goes back
     // to the pool, to land again next turn.
     let mut g = to_turn_2();
     g.attack("land", "0302");
     g.roll(0, &[1]);
     assert_eq!((g.at("land"), g.steps("land")), ("off".to_string(), 1));
-    assert!(!g.st.unit(land).has(unit_flags::LANDING));
+    assert!(!g.st.unit(land).has(UnitFlags::LANDING));
     g.act(Action::EndPhase).unwrap();
     let mut events = Vec::new();
     while g.st.turn() < 3 {
@@ -733,7 +733,7 @@ fn gs_7_isolated_units_lose_more_in_combat() {
     // any step in combat loses `isolated_losses` (1) more.
     let scen = graded_corridor("isolated_losses = 1\n");
     let mut g = Game::with(scen, &[("b1", "0202"), ("r1", "0302")], |_| {});
-    assert!(g.st.unit(g.u("r1")).has(unit_flags::COMBAT_ISOLATED));
+    assert!(g.st.unit(g.u("r1")).has(UnitFlags::COMBAT_ISOLATED));
     g.attack("b1", "0302");
     // A 2: D1, and one more for isolation: r1's two steps are gone.
     g.roll(0, &[1]);

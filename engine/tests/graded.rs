@@ -6,7 +6,7 @@ mod common;
 
 use common::check;
 use hexwar_engine::save::SavedGame;
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Action, GameState, Mp, Scenario, ScenarioErrors, SupplyState};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -185,7 +185,7 @@ fn gs_saved_games_keep_u_levels_supply_points_and_markers() {
     assert!(st.unit(a2).u_level >= 2);
     assert!(
         st.unit(a2)
-            .has(unit_flags::COMBAT_ISOLATED | unit_flags::SUPPLY_ISOLATED)
+            .has(UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED)
     );
     let json = serde_json::to_string(&st.to_saved(&scen)).unwrap();
     let back: SavedGame = serde_json::from_str(&json).unwrap();
@@ -202,6 +202,7 @@ fn gs_saved_games_keep_u_levels_supply_points_and_markers() {
     assert!(
         GameState::from_saved(&scen, &bad)
             .unwrap_err()
+            .to_string()
             .contains("U-level 9")
     );
     // Limited and special supply exist only in the graded model.
@@ -211,6 +212,7 @@ fn gs_saved_games_keep_u_levels_supply_points_and_markers() {
     assert!(
         GameState::from_saved(&binary, &saved)
             .unwrap_err()
+            .to_string()
             .contains("limited supply")
     );
 }

@@ -13,7 +13,7 @@
 //! where a scenario has them.
 
 use hexwar_engine::movement::{self, Scratch};
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId, builtin, zoc};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -97,7 +97,7 @@ fn random_game(
             let pending = st.combat().target.is_some();
             let landing = st.phase(scen) == PhaseKind::Combat
                 && st.units().iter().enumerate().any(|(i, u)| {
-                    u.has(unit_flags::LANDING)
+                    u.has(UnitFlags::LANDING)
                         && scen.units()[i].side == st.active_side()
                         && hexwar_engine::combat::can_attack(
                             scen,
@@ -190,7 +190,7 @@ fn random_game(
             zoc::zoc_map(scen, &st, &mut zmap);
             if zoc::in_enemy_zoc(scen, &zmap, to, side) {
                 assert!(
-                    st.unit(unit).has(unit_flags::MOVE_ENDED),
+                    st.unit(unit).has(UnitFlags::MOVE_ENDED),
                     "{}: entered ZOC but may go on",
                     ctx()
                 );

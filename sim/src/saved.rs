@@ -71,9 +71,9 @@ pub fn state_file(scen: &Scenario, path: &Path) -> Result<GameState, StateError>
         path: path.to_path_buf(),
         source,
     })?;
-    GameState::from_saved(scen, &saved).map_err(|message| StateError::Invalid {
+    GameState::from_saved(scen, &saved).map_err(|e| StateError::Invalid {
         path: path.to_path_buf(),
-        message,
+        message: e.to_string(),
     })
 }
 

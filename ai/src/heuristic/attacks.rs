@@ -4,7 +4,7 @@
 //! air commitments; advances after combat; cavalry charges (MP-CHG) whose
 //! morale check is likely to break the target.
 
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, charge, combat};
 
 use super::{BLOCK, HeuristicPlayer};
@@ -27,7 +27,7 @@ impl HeuristicPlayer {
                 return *a;
             }
             let landing = state.units_of(scen, state.active_side()).any(|u| {
-                state.unit(u).has(unit_flags::COMMITTED) && state.unit(u).has(unit_flags::LANDING)
+                state.unit(u).has(UnitFlags::COMMITTED) && state.unit(u).has(UnitFlags::LANDING)
             });
             let mut best = (f64::NEG_INFINITY, 0u8);
             for air in self.airs(state) {
@@ -64,7 +64,7 @@ impl HeuristicPlayer {
             }
             let landing = attackers
                 .iter()
-                .any(|u| state.unit(*u).has(unit_flags::LANDING));
+                .any(|u| state.unit(*u).has(UnitFlags::LANDING));
             let Ok(st) = combat::what_if(scen, state, &attackers, t) else {
                 continue;
             };

@@ -62,7 +62,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use hexwar_engine::movement::Scratch;
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Action, Event, GameState, Mp, Scenario, UnitId, rail, reachable, supply, zoc};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -260,8 +260,8 @@ pub fn check(name: &str) {
             }
             ["isolated", u, marker, want] => {
                 let flag = match *marker {
-                    "combat" => unit_flags::COMBAT_ISOLATED,
-                    "supply" => unit_flags::SUPPLY_ISOLATED,
+                    "combat" => UnitFlags::COMBAT_ISOLATED,
+                    "supply" => UnitFlags::SUPPLY_ISOLATED,
                     m => panic!("{at}: unknown marker {m}"),
                 };
                 assert_eq!(

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use hexwar_engine::movement::can_move;
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{GameState, PhaseKind, Scenario, UnitId, reachable};
 use serde::Serialize;
 
@@ -115,7 +115,7 @@ fn why_not(scen: &Scenario, state: &GameState, u: UnitId) -> String {
             state.turn()
         );
     }
-    if us.has(unit_flags::MOVE_ENDED) {
+    if us.has(UnitFlags::MOVE_ENDED) {
         return format!(
             "{}'s move ended when it entered enemy ZOC (MP-ZOC-6)",
             setup.id

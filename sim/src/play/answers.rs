@@ -3,7 +3,7 @@
 //! charges, from [`crate::inspect`]) and `GET /api/odds` (the exact odds of
 //! an attack being declared or asked about).
 
-use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, charge, state::unit_flags};
+use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, charge, state::UnitFlags};
 use serde::Serialize;
 
 use super::action::{find_unit, hex_id};
@@ -41,7 +41,7 @@ pub(super) fn odds_answer(s: &Session, query: &str) -> Result<OddsReport, Refusa
     if attackers.is_empty() {
         attackers = (0..scen.units().len())
             .map(|i| UnitId(i as u16))
-            .filter(|&u| st.unit(u).has(unit_flags::COMMITTED))
+            .filter(|&u| st.unit(u).has(UnitFlags::COMMITTED))
             .collect();
         if attackers.is_empty() {
             return refuse(
@@ -62,7 +62,7 @@ pub(super) fn odds_answer(s: &Session, query: &str) -> Result<OddsReport, Refusa
     if declared == target {
         for i in 0..scen.units().len() {
             let u = UnitId(i as u16);
-            if st.unit(u).has(unit_flags::COMMITTED) && !attackers.contains(&u) {
+            if st.unit(u).has(UnitFlags::COMMITTED) && !attackers.contains(&u) {
                 attackers.push(u);
             }
         }
@@ -109,7 +109,7 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
         None
     };
     let mut targets: Vec<HexId> = Vec::new();
-    if us.has(unit_flags::LANDING) {
+    if us.has(UnitFlags::LANDING) {
         targets.push(setup.hex);
     } else if us.on_map() {
         targets.extend(

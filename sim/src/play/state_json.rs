@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use hexwar_engine::state::unit_flags;
+use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
     Action, Event, GameState, PhaseKind, Scenario, Side, UnitId, charge, combat, movement, rail,
 };
@@ -232,7 +232,7 @@ fn may_attack(scen: &Scenario, st: &GameState, u: UnitId) -> bool {
     if st.phase(scen) != PhaseKind::Combat {
         return false;
     }
-    if us.has(unit_flags::LANDING) {
+    if us.has(UnitFlags::LANDING) {
         return combat::can_attack(scen, st, u, scen.unit(u).hex).is_ok();
     }
     us.on_map()
@@ -264,9 +264,9 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
                 mp_left: st.mp_left(scen, u).as_f64(),
                 supply: supply_name(scen, us.supply),
                 u_level: us.u_level,
-                moved: us.has(unit_flags::MOVED),
-                attacked: us.has(unit_flags::ATTACKED),
-                committed: us.has(unit_flags::COMMITTED),
+                moved: us.has(UnitFlags::MOVED),
+                attacked: us.has(UnitFlags::ATTACKED),
+                committed: us.has(UnitFlags::COMMITTED),
                 can_move: mine && movement::can_move(scen, st, u),
                 can_rail: mine && rail::eligibility(scen, st, u).is_ok(),
                 can_attack: mine && may_attack(scen, st, u),
@@ -279,7 +279,7 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
         })
         .collect();
     let combat = st.combat();
-    let flagged = |flag: u16| -> Vec<String> {
+    let flagged = |flag: UnitFlags| -> Vec<String> {
         (0..scen.units().len())
             .map(|i| UnitId(i as u16))
             .filter(|&u| st.unit(u).has(flag))
@@ -288,7 +288,7 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
     };
     let attack = combat.target.is_some().then(|| AttackJson {
         target: grid.label(combat.target),
-        attackers: flagged(unit_flags::COMMITTED),
+        attackers: flagged(UnitFlags::COMMITTED),
     });
     let advance = combat.advance.is_some().then(|| AdvanceJson {
         hex: grid.label(combat.advance),

@@ -18,11 +18,11 @@
 //!   or at the end.
 
 use crate::hex::{Dir, HexId};
-use crate::movement::Scratch;
+use crate::rules::movement::Scratch;
+use crate::rules::zoc;
 use crate::scenario::Scenario;
 pub use crate::scenario::costs::entry_cost;
 use crate::state::{GameState, UnitId};
-use crate::zoc;
 
 /// A retreat path: the hexes entered, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

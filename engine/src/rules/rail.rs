@@ -9,53 +9,12 @@
 use std::collections::VecDeque;
 
 use crate::hex::{Dir, HexId};
-use crate::movement::Scratch;
-use crate::scenario::{PhaseKind, Scenario, Side, side_bits};
-use crate::state::{GameState, SupplyState, UnitId, unit_flags};
-use crate::zoc;
+use crate::rules::movement::Scratch;
+use crate::rules::zoc;
+use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, side_bits};
+use crate::state::{GameState, SupplyState, UnitFlags, UnitId};
 
-/// Why a unit may not move by rail now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoRail {
-    /// Not its side's Rail Phase.
-    NotRailPhase,
-    /// Not on the map.
-    NotOnMap,
-    /// MAL-RAIL-3, MAL-SUP-6: unsupplied.
-    Unsupplied,
-    /// MAL-RAIL-3: it moved in this player-turn's Movement (or Naval) Phase.
-    MovedThisTurn,
-    /// MAL-RAIL-3: it was adjacent to an enemy unit when the phase began.
-    AdjacentToEnemy,
-    /// It has already moved by rail this phase.
-    AlreadyRailed,
-    /// MAL-RAIL-2: the side's rail capacity is used up.
-    CapacityUsed,
-    /// Not on a friendly-controlled rail hex.
-    NotOnRail,
-}
-
-impl NoRail {
-    /// For people.
-    pub fn describe(self) -> &'static str {
-        match self {
-            NoRail::NotRailPhase => "it is not its side's Rail Phase",
-            NoRail::NotOnMap => "it is not on the map",
-            NoRail::Unsupplied => "it is unsupplied (MAL-SUP-6, MAL-RAIL-3)",
-            NoRail::MovedThisTurn => {
-                "it moved in this player-turn's Movement or Naval Phase (MAL-RAIL-3)"
-            }
-            NoRail::AdjacentToEnemy => {
-                "it was adjacent to an enemy unit when the Rail Phase began (MAL-RAIL-3)"
-            }
-            NoRail::AlreadyRailed => "it has already moved by rail this phase",
-            NoRail::CapacityUsed => {
-                "the side's rail capacity for this phase is used up (MAL-RAIL-2)"
-            }
-            NoRail::NotOnRail => "it is not on a friendly-controlled rail hex",
-        }
-    }
-}
+pub use crate::action::NoRail;
 
 /// Whether `u` may move by rail now, and if not why (MAL-RAIL-2, MAL-RAIL-3).
 pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), NoRail> {
@@ -67,7 +26,7 @@ pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), 
     if !us.on_map() {
         return Err(NoRail::NotOnMap);
     }
-    if us.has(unit_flags::RAILED) {
+    if us.has(UnitFlags::RAILED) {
         return Err(NoRail::AlreadyRailed);
     }
     if state.rail_used() >= scen.rail_capacity(side) {
@@ -76,15 +35,13 @@ pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), 
     if us.supply == SupplyState::Out {
         return Err(NoRail::Unsupplied);
     }
-    if us.has(unit_flags::MOVED) {
+    if us.has(UnitFlags::MOVED) {
         return Err(NoRail::MovedThisTurn);
     }
-    if us.has(unit_flags::RAIL_BARRED) {
+    if us.has(UnitFlags::RAIL_BARRED) {
         return Err(NoRail::AdjacentToEnemy);
     }
-    if !scen.has_route(us.hex, crate::scenario::RouteKind::Rail)
-        || state.control(us.hex) != Some(side)
-    {
+    if !scen.has_route(us.hex, RouteKind::Rail) || state.control(us.hex) != Some(side) {
         return Err(NoRail::NotOnRail);
     }
     Ok(())

@@ -39,7 +39,7 @@ pub fn exerts_zoc(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
 
 /// GS-5: the Supply Effects Chart takes this unit's ZOC away at its level.
 #[inline]
-fn supply_denies_zoc(scen: &Scenario, us: &crate::state::UnitState) -> bool {
+fn supply_denies_zoc(scen: &Scenario, us: &UnitState) -> bool {
     scen.supply_rules()
         .graded
         .as_ref()

@@ -1,0 +1,226 @@
+//! Why a rule refuses a unit something: attack ([`NoAttack`]), charge
+//! ([`NoCharge`]), rail move ([`NoRail`]), supply points ([`NoSpend`]).
+//! Each rule module re-exports its own (`combat::NoAttack`, ...); they live
+//! here, below the rules, because [`super::ActionError`] carries them.
+
+use crate::hex::HexId;
+use crate::scenario::{Mp, Scenario};
+
+/// Why a unit may not attack a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoAttack {
+    /// Not the phasing side's unit, or not on the map (nor landing there).
+    NotAttacker,
+    /// MAL-CBT-1: it has attacked (or is committed) already this phase.
+    AlreadyAttacked,
+    /// MAL-CBT-1: the hex has been attacked already this phase.
+    HexAttacked,
+    /// No enemy unit in the hex.
+    NoEnemy,
+    /// MAL-CBT-1: not adjacent to the hex.
+    NotAdjacent,
+    /// MAL-CBT-1: another hex's attack is being declared; roll or cancel it first.
+    OtherTarget(HexId),
+    /// MAL-CBT-2: it could not enter the hex by normal movement.
+    CannotEnter,
+    /// MAL-CBT-2: armor attacks only across a road or rail connection.
+    ArmorNeedsRoad,
+    /// MAL-CBT-10: a landing force attacks only its port.
+    LandingElsewhere,
+    /// GS-4: the side lacks the supply points an attack costs.
+    NoSupplyPoints,
+}
+
+impl NoAttack {
+    /// For people.
+    pub fn describe(self, scen: &Scenario) -> String {
+        match self {
+            NoAttack::NotAttacker => "it is not a phasing unit on the map".into(),
+            NoAttack::AlreadyAttacked => "it has attacked already this phase (MAL-CBT-1)".into(),
+            NoAttack::HexAttacked => {
+                "that hex has been attacked already this phase (MAL-CBT-1)".into()
+            }
+            NoAttack::NoEnemy => "there is no enemy unit in that hex".into(),
+            NoAttack::NotAdjacent => "it is not adjacent to that hex (MAL-CBT-1)".into(),
+            NoAttack::OtherTarget(h) => format!(
+                "the attack on {} is being declared: roll it or cancel it first",
+                scen.grid().label(h)
+            ),
+            NoAttack::CannotEnter => {
+                "it could not enter that hex by normal movement (MAL-CBT-2)".into()
+            }
+            NoAttack::ArmorNeedsRoad => {
+                "armor attacks only across a road or rail connection (MAL-CBT-2)".into()
+            }
+            NoAttack::LandingElsewhere => {
+                "a landing force must attack the port it lands at (MAL-CBT-10)".into()
+            }
+            NoAttack::NoSupplyPoints => {
+                "its side lacks the supply points an attack costs (GS-4)".into()
+            }
+        }
+    }
+}
+
+/// Why a unit may not charge a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoCharge {
+    /// The game is over, or it is not a Movement Phase.
+    NotMovementPhase,
+    /// The unit is not the phasing side's.
+    NotYourUnit,
+    /// The unit is not on the map.
+    NotOnMap,
+    /// MP-CHG-1: only mounted units (cavalry, leaders) charge.
+    NotMounted,
+    /// MP-ZOC-6: its move is over for this phase (it entered enemy ZOC, or
+    /// has charged already).
+    MoveEnded,
+    /// MP-CHG-1: the hex is not three hexes away in a straight line.
+    NotInLine,
+    /// MP-CHG-1: no enemy unit in the hex.
+    NoEnemy,
+    /// MP-CHG-2: the target stands in woods, dunes, palm grove or town.
+    ProtectedTerrain,
+    /// MP-CHG-2: a river crosses the line (the hex is the one beyond it).
+    River(HexId),
+    /// MP-CHG-1: a hex crossed is not clear ground.
+    NotClear(HexId),
+    /// MP-CHG-1: a hex crossed holds a unit.
+    Occupied(HexId),
+    /// MP-CHG-1: the unit could not enter this hex by normal movement
+    /// (terrain or hexside; the target's hex included).
+    CannotEnter(HexId),
+    /// MP-CHG-1, MP-ZOC-6: the first hex crossed is in enemy ZOC.
+    EnemyZoc(HexId),
+    /// MP-CHG-1: not enough movement points left for the two hexes.
+    NoPoints {
+        /// What the two hexes cost.
+        need: Mp,
+        /// What the unit has left.
+        left: Mp,
+    },
+}
+
+impl NoCharge {
+    /// For people.
+    pub fn describe(self) -> String {
+        match self {
+            NoCharge::NotMovementPhase => {
+                "a charge is a move, made in its side's Movement Phase (MP-CHG-1)".into()
+            }
+            NoCharge::NotYourUnit => {
+                "only the phasing side's units charge, in its Movement Phase (MP-CHG-1)".into()
+            }
+            NoCharge::NotOnMap => "it is not on the map to charge from (MP-CHG-1)".into(),
+            NoCharge::NotMounted => {
+                "only mounted units (cavalry, leaders) charge; camels are not mounted (MP-CHG-1)"
+                    .into()
+            }
+            NoCharge::MoveEnded => {
+                "its move is over for this phase: it entered enemy ZOC (MP-ZOC-6) or has charged (MP-CHG-1)"
+                    .into()
+            }
+            NoCharge::NotInLine => {
+                "the target must lie three hexes away in a straight line (MP-CHG-1)".into()
+            }
+            NoCharge::NoEnemy => "there is no enemy unit in that hex (MP-CHG-1)".into(),
+            NoCharge::ProtectedTerrain => {
+                "units in woods, dunes, palm grove or town cannot be charged (MP-CHG-2)".into()
+            }
+            NoCharge::River(_) => {
+                "a charge never crosses a river, bridged or not (MP-CHG-2)".into()
+            }
+            NoCharge::NotClear(_) => "the hexes crossed must be clear ground (MP-CHG-1)".into(),
+            NoCharge::Occupied(_) => "the hexes crossed must be empty (MP-CHG-1)".into(),
+            NoCharge::CannotEnter(_) => {
+                "it could not enter a hex of the line by normal movement (MP-CHG-1)".into()
+            }
+            NoCharge::EnemyZoc(_) => {
+                "the first hex crossed is in enemy ZOC, which would end the move (MP-CHG-1, MP-ZOC-6)"
+                    .into()
+            }
+            NoCharge::NoPoints { need, left } => format!(
+                "the charge costs {} MP and it has {} left (MP-CHG-1)",
+                need.as_f64(),
+                left.as_f64()
+            ),
+        }
+    }
+}
+
+/// Why a unit may not move by rail now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoRail {
+    /// Not its side's Rail Phase.
+    NotRailPhase,
+    /// Not on the map.
+    NotOnMap,
+    /// MAL-RAIL-3, MAL-SUP-6: unsupplied.
+    Unsupplied,
+    /// MAL-RAIL-3: it moved in this player-turn's Movement (or Naval) Phase.
+    MovedThisTurn,
+    /// MAL-RAIL-3: it was adjacent to an enemy unit when the phase began.
+    AdjacentToEnemy,
+    /// It has already moved by rail this phase.
+    AlreadyRailed,
+    /// MAL-RAIL-2: the side's rail capacity is used up.
+    CapacityUsed,
+    /// Not on a friendly-controlled rail hex.
+    NotOnRail,
+}
+
+impl NoRail {
+    /// For people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            NoRail::NotRailPhase => "it is not its side's Rail Phase",
+            NoRail::NotOnMap => "it is not on the map",
+            NoRail::Unsupplied => "it is unsupplied (MAL-SUP-6, MAL-RAIL-3)",
+            NoRail::MovedThisTurn => {
+                "it moved in this player-turn's Movement or Naval Phase (MAL-RAIL-3)"
+            }
+            NoRail::AdjacentToEnemy => {
+                "it was adjacent to an enemy unit when the Rail Phase began (MAL-RAIL-3)"
+            }
+            NoRail::AlreadyRailed => "it has already moved by rail this phase",
+            NoRail::CapacityUsed => {
+                "the side's rail capacity for this phase is used up (MAL-RAIL-2)"
+            }
+            NoRail::NotOnRail => "it is not on a friendly-controlled rail hex",
+        }
+    }
+}
+
+/// Why supply points may not be spent on a unit now (GS-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSpend {
+    /// The scenario does not play the graded model.
+    NotGraded,
+    /// Not its side's Movement Phase.
+    NotMovementPhase,
+    /// Not on the map.
+    NotOnMap,
+    /// Already in full supply.
+    AlreadyFull,
+    /// Out of supply: no general or special supply carries the points to it.
+    NoRoute,
+    /// Its side has fewer supply points than the cost.
+    NoPoints,
+}
+
+impl NoSpend {
+    /// For people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            NoSpend::NotGraded => "the scenario does not play graded supply (GS-4)",
+            NoSpend::NotMovementPhase => "supply points are spent in the side's own Movement Phase",
+            NoSpend::NotOnMap => "it is not on the map",
+            NoSpend::AlreadyFull => "it is already in full supply",
+            NoSpend::NoRoute => {
+                "it is out of supply: only a unit in limited or special supply can be given supply points (GS-4)"
+            }
+            NoSpend::NoPoints => "its side has too few supply points (GS-4)",
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! A player-turn's start (flags cleared, air points, reinforcements and
+//! MAL-CBT-10 landings, a side wiped out) and the end of the game by victory
+//! points (D-TURN-3).
+
+use crate::event::{Event, EventSink};
+use crate::scenario::{Mp, Scenario, Side};
+use crate::state::{GameResult, GameState, ResultLevel, UnitFlags, UnitId};
+
+impl GameState {
+    /// Start of a player-turn: flags cleared, reinforcements placed, and the
+    /// game ends if a side has nothing left.
+    pub(super) fn begin_player_turn(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        for u in &mut self.units {
+            u.flags &= UnitFlags::PERSISTENT;
+            u.mp_spent = Mp::ZERO;
+        }
+        if self.player == 0 {
+            // MAL-CBT-5: air points come each game turn; what is left is lost.
+            self.air = scen.combat().air;
+        }
+        self.reinforce(scen, sink);
+        self.end_if_wiped_out(scen, sink);
+    }
+
+    /// The phasing side's reinforcements due by this turn come on at their
+    /// entry hex, or wait a turn where the enemy holds it or it is full;
+    /// MAL-CBT-10: an amphibious one lands under fire at an enemy-held port.
+    fn reinforce(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let side = self.active_side();
+        for i in 0..self.units.len() {
+            let setup = &scen.units()[i];
+            let us = self.units[i];
+            if setup.side != side
+                || us.hex.is_some()
+                || us.eliminated()
+                || setup.arrives > self.turn
+            {
+                continue;
+            }
+            let unit = UnitId(i as u16);
+            let hex = setup.hex;
+            let enemy_there = self.units_at(hex).any(|o| scen.unit(o).side != side);
+            if us.has(UnitFlags::LANDING) {
+                continue;
+            }
+            if enemy_there && setup.amphibious {
+                // MAL-CBT-10: it lands under fire and must attack the port.
+                self.units[i].flags |= UnitFlags::LANDING;
+                sink.push(Event::Landing { unit, hex });
+                continue;
+            }
+            if enemy_there || self.units_at(hex).count() >= scen.stacking() as usize {
+                sink.push(Event::Delayed { unit, hex });
+                continue;
+            }
+            self.units[i].hex = hex;
+            sink.push(Event::Arrived { unit, hex });
+            self.take_control(hex, side, sink);
+        }
+    }
+
+    /// A side with no unit left loses, decisively.
+    fn end_if_wiped_out(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        for s in Side::BOTH {
+            let alive = self
+                .units
+                .iter()
+                .zip(scen.units())
+                .any(|(u, setup)| setup.side == s && !u.eliminated());
+            if !alive {
+                self.end_game(
+                    scen,
+                    GameResult {
+                        winner: Some(s.other()),
+                        level: ResultLevel::Decisive,
+                        vp: self.victory_points(scen),
+                    },
+                    sink,
+                );
+                return;
+            }
+        }
+    }
+
+    /// D-TURN-3: the result from victory points at the end of the last turn.
+    pub(super) fn finish(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let vp = self.victory_points(scen);
+        let v = scen.victory();
+        let margin = vp[0] - vp[1];
+        let (winner, level) = if margin >= v.decisive {
+            (Some(Side(0)), ResultLevel::Decisive)
+        } else if margin >= v.marginal {
+            (Some(Side(0)), ResultLevel::Marginal)
+        } else if -margin >= v.decisive {
+            (Some(Side(1)), ResultLevel::Decisive)
+        } else if -margin >= v.marginal {
+            (Some(Side(1)), ResultLevel::Marginal)
+        } else {
+            (None, ResultLevel::Draw)
+        };
+        self.end_game(scen, GameResult { winner, level, vp }, sink);
+    }
+
+    pub(super) fn end_game(
+        &mut self,
+        _scen: &Scenario,
+        result: GameResult,
+        sink: &mut impl EventSink,
+    ) {
+        self.result = Some(result);
+        sink.push(Event::GameOver { result });
+    }
+}

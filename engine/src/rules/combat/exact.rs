@@ -1,0 +1,180 @@
+//! The exact outcome distribution of a combat (MAL-CBT, D-CRT-1): the
+//! resolution play runs, driven by a script that walks every branch instead
+//! of dice.
+
+use serde::{Deserialize, Serialize};
+
+use super::strength::{committed, defenders};
+use super::{Chance, Odds, odds};
+use crate::hex::HexId;
+use crate::scenario::Scenario;
+use crate::state::{GameState, UnitId};
+
+/// One way a combat can end, as the calculator counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Steps the attacker lost (amphibious losses included).
+    pub attacker_steps: u16,
+    /// Steps the defender lost (retreat losses included).
+    pub defender_steps: u16,
+    /// Whether the defenders retreated.
+    pub retreated: bool,
+    /// Defending units eliminated.
+    pub defenders_eliminated: u8,
+    /// Attacking units eliminated.
+    pub attackers_eliminated: u8,
+    /// Whether the hex was left empty for the attacker to take.
+    pub hex_taken: bool,
+    /// Morale points the attackers lost, strength lost to morale included
+    /// (losses in morale, MP-CHG-5; 0 with step losses).
+    pub attacker_morale: u16,
+    /// Morale points the defenders lost, likewise.
+    pub defender_morale: u16,
+}
+
+/// How a combat ended: `after` is `before` with the attack of `attackers`
+/// on `target` (held by `defenders`) rolled.
+pub fn outcome_of(
+    scen: &Scenario,
+    before: &GameState,
+    after: &GameState,
+    attackers: &[UnitId],
+    defenders: &[UnitId],
+    target: HexId,
+) -> Outcome {
+    let side = before.active_side();
+    let lost = |us: &[UnitId]| {
+        us.iter()
+            .map(|u| (before.unit(*u).steps - after.unit(*u).steps) as u16)
+            .sum::<u16>()
+    };
+    let morale = |us: &[UnitId]| {
+        us.iter()
+            .map(|u| {
+                let (b, a) = (before.unit(*u), after.unit(*u));
+                b.morale.saturating_sub(a.morale) as u16
+                    + a.strength_loss.saturating_sub(b.strength_loss) as u16
+            })
+            .sum::<u16>()
+    };
+    let gone = |us: &[UnitId]| {
+        us.iter()
+            .filter(|u| after.unit(**u).eliminated() && !before.unit(**u).eliminated())
+            .count() as u8
+    };
+    Outcome {
+        attacker_steps: lost(attackers),
+        defender_steps: lost(defenders),
+        retreated: defenders
+            .iter()
+            .any(|u| after.unit(*u).on_map() && after.unit(*u).hex != target),
+        defenders_eliminated: gone(defenders),
+        attackers_eliminated: gone(attackers),
+        hex_taken: after.combat().advance == target
+            || after.units_at(target).any(|u| scen.unit(u).side == side),
+        attacker_morale: morale(attackers),
+        defender_morale: morale(defenders),
+    }
+}
+
+/// The exact outcome distribution of a combat (MAL-CBT, D-CRT-1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Distribution {
+    /// The odds.
+    pub odds: Odds,
+    /// Each distinct outcome with its probability, most likely first;
+    /// the probabilities sum to 1.
+    pub outcomes: Vec<(Outcome, f64)>,
+}
+
+/// A [`Chance`] that follows a script of choices and extends it with the
+/// first branch at each new choice point, multiplying the path's probability.
+struct Script<'a> {
+    choices: &'a mut Vec<(usize, usize)>,
+    at: usize,
+    p: f64,
+}
+
+impl Chance for Script<'_> {
+    fn pick(&mut self, n: usize) -> usize {
+        if self.at == self.choices.len() {
+            self.choices.push((0, n));
+        }
+        let (c, _) = self.choices[self.at];
+        self.at += 1;
+        self.p /= n as f64;
+        c
+    }
+}
+
+/// Calls `f` with every way the attack being declared in `state` can end
+/// (each die face, each random loss assignment) as the position it leaves
+/// and its probability; the probabilities sum to 1. Positions can repeat
+/// (two assignments that end alike): [`branches`] merges them. This is
+/// the resolution play runs, driven by a script instead of dice.
+pub fn for_each_branch(
+    scen: &Scenario,
+    state: &GameState,
+    air: u8,
+    mut f: impl FnMut(&GameState, f64),
+) {
+    let mut choices: Vec<(usize, usize)> = Vec::new();
+    let mut work = state.clone();
+    loop {
+        work.clone_from(state);
+        let mut chance = Script {
+            choices: &mut choices,
+            at: 0,
+            p: 1.0,
+        };
+        work.resolve_combat(scen, air, &mut chance, &mut ());
+        let p = chance.p;
+        f(&work, p);
+        // Next branch: the last choice point with a branch left moves on.
+        loop {
+            match choices.pop() {
+                None => return,
+                Some((c, n)) if c + 1 < n => {
+                    choices.push((c + 1, n));
+                    break;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+/// The distinct positions the attack being declared can leave, with their
+/// probabilities (summing to 1), most likely first: the chance node of a
+/// search (MCTS), exact.
+pub fn branches(scen: &Scenario, state: &GameState, air: u8) -> Vec<(GameState, f64)> {
+    let mut out: Vec<(GameState, f64)> = Vec::new();
+    for_each_branch(scen, state, air, |st, p| {
+        match out.iter_mut().find(|(x, _)| x == st) {
+            Some((_, q)) => *q += p,
+            None => out.push((st.clone(), p)),
+        }
+    });
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
+/// The exact distribution of outcomes of the attack being declared in
+/// `state`, with `air` points from the attacker: every die face and every
+/// random loss assignment, through the same code play uses.
+pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution {
+    let odds = odds(scen, state, air);
+    let side = state.active_side();
+    let mut outcomes: Vec<(Outcome, f64)> = Vec::new();
+    let attackers: Vec<UnitId> = committed(state).collect();
+    let defenders: Vec<UnitId> = defenders(scen, state, odds.target, side).collect();
+    for_each_branch(scen, state, air, |work, p| {
+        let outcome = outcome_of(scen, state, work, &attackers, &defenders, odds.target);
+        match outcomes.iter_mut().find(|(o, _)| *o == outcome) {
+            Some((_, q)) => *q += p,
+            None => outcomes.push((outcome, p)),
+        }
+    });
+    outcomes.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Distribution { odds, outcomes }
+}

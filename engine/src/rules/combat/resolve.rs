@@ -1,0 +1,279 @@
+//! A combat rolled and its results applied (MAL-CBT-4..10): air points
+//! and supply points spent, the table read, step losses (MAL-CBT-6, GS-7),
+//! amphibious losses, retreats (MAL-CBT-7, -8), advance after combat and
+//! landings (MAL-CBT-9, -10).
+
+use super::Chance;
+use super::strength::{committed, defender_air, defenders, totals};
+use crate::event::{Event, EventSink, LossCause, Roll};
+use crate::hex::HexId;
+use crate::rules::movement::with_scratch;
+use crate::rules::retreat;
+use crate::scenario::{CrtResult, LossModel, Scenario};
+use crate::state::{GameState, HEX_ATTACKED, Stamp, UnitFlags, UnitId};
+
+impl GameState {
+    /// MAL-CBT-1..10: rolls the attack being declared and applies its
+    /// result, drawing from `chance` ([`crate::Action::Resolve`] passes the
+    /// game's RNG; search and tests may pass their own). Nothing happens if
+    /// no attack is being declared.
+    pub fn resolve_combat(
+        &mut self,
+        scen: &Scenario,
+        air: u8,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let target = self.combat.target;
+        if !target.is_some() {
+            return;
+        }
+        self.stamp = Stamp::NONE;
+        self.roll_combat(scen, target, air, chance, sink);
+        self.restamp();
+    }
+
+    fn roll_combat(
+        &mut self,
+        scen: &Scenario,
+        target: HexId,
+        air: u8,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let rules = scen.combat();
+        let side = self.active_side();
+        let foe = side.other();
+        let (attack, defense) = totals(scen, self, target);
+        let column = rules.column(attack, defense);
+        // MAL-CBT-5: both commitments are made before the roll, and spent.
+        let d_air = defender_air(scen, self, target, column);
+        let a_air = air.min(self.air[side.index()]);
+        self.air[side.index()] -= a_air;
+        self.air[foe.index()] -= d_air;
+        if let Some(g) = &scen.supply_rules().graded {
+            // GS-4: the attack's supply points.
+            let sp = &mut self.sp[side.index()];
+            *sp = sp.saturating_sub(g.attack_sp);
+        }
+        let die = chance.roll(rules.die());
+        let modified =
+            (die as i32 + a_air as i32 - d_air as i32).clamp(1, rules.die() as i32) as u8;
+        let result = rules.results[modified as usize - 1][column];
+        self.control[target.index()] |= HEX_ATTACKED;
+        sink.push(Event::Combat {
+            hex: target,
+            attack,
+            defense,
+            column: column as u8,
+            attacker_air: a_air,
+            defender_air: d_air,
+            roll: Roll {
+                die,
+                modified,
+                result,
+            },
+        });
+        self.combat_results(scen, target, result, chance, sink);
+        self.after_combat(scen, target, sink);
+    }
+
+    /// MAL-CBT-6..8, -10, GS-7: the table's result applied: step losses on
+    /// both sides (more for isolated units), amphibious losses, the
+    /// defenders' retreat.
+    fn combat_results(
+        &mut self,
+        scen: &Scenario,
+        target: HexId,
+        result: CrtResult,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let rules = scen.combat();
+        let side = self.active_side();
+        // GS-7: isolated units suffer worse losses.
+        let extra = |st: &GameState, attackers: bool| -> u8 {
+            let isolated = if attackers {
+                committed(st).any(|u| st.unit(u).has(UnitFlags::COMBAT_ISOLATED))
+            } else {
+                defenders(scen, st, target, side)
+                    .any(|u| st.unit(u).has(UnitFlags::COMBAT_ISOLATED))
+            };
+            match &scen.supply_rules().graded {
+                Some(g) if isolated => g.isolated_losses,
+                _ => 0,
+            }
+        };
+        let a_loss = result.attacker
+            + if result.attacker > 0 {
+                extra(self, true)
+            } else {
+                0
+            };
+        let d_loss = result.defender
+            + if result.defender > 0 {
+                extra(self, false)
+            } else {
+                0
+            };
+        self.take_losses(scen, true, target, a_loss, chance, sink);
+        self.take_losses(scen, false, target, d_loss, chance, sink);
+        // MAL-CBT-10: each landing unit loses a further step.
+        for i in 0..self.units.len() {
+            let u = self.units[i];
+            if u.has(UnitFlags::COMMITTED) && u.has(UnitFlags::LANDING) {
+                for _ in 0..rules.amphibious_loss {
+                    self.lose_step(scen, UnitId(i as u16), LossCause::Combat, sink);
+                }
+            }
+        }
+        if result.retreat > 0 {
+            self.retreat_defenders(scen, target, result.retreat, sink);
+        }
+    }
+
+    /// MAL-CBT-9, -10: the attackers have attacked; an emptied hex may be
+    /// taken: landing forces come ashore (or go back to the pool), the
+    /// others may advance.
+    fn after_combat(&mut self, scen: &Scenario, target: HexId, sink: &mut impl EventSink) {
+        let side = self.active_side();
+        // The attackers have attacked; the hex may be taken (MAL-CBT-9).
+        let empty = self.units_at(target).next().is_none();
+        let mut room = scen.stacking() as usize;
+        for i in 0..self.units.len() {
+            let u = &mut self.units[i];
+            if !u.has(UnitFlags::COMMITTED) {
+                continue;
+            }
+            u.flags.remove(UnitFlags::COMMITTED);
+            u.flags |= UnitFlags::ATTACKED;
+            if u.eliminated() {
+                u.flags.remove(UnitFlags::LANDING);
+                continue;
+            }
+            if u.has(UnitFlags::LANDING) {
+                // MAL-CBT-10: a landing force comes ashore if the port is
+                // empty, else goes back to the reinforcement pool.
+                u.flags.remove(UnitFlags::LANDING);
+                let unit = UnitId(i as u16);
+                if empty && room > 0 {
+                    room -= 1;
+                    u.hex = target;
+                    sink.push(Event::Advanced { unit, hex: target });
+                } else {
+                    sink.push(Event::ReturnedToPool { unit });
+                }
+            } else if empty {
+                u.flags |= UnitFlags::MAY_ADVANCE;
+            }
+        }
+        self.combat.target = HexId::NONE;
+        if empty {
+            self.combat.advance = target;
+            if room < scen.stacking() as usize {
+                self.take_control(target, side, sink);
+            }
+        }
+    }
+
+    /// MAL-CBT-6: `losses` off the attackers (committed units) or the
+    /// defenders of `target`: first the units with two or more steps left,
+    /// then the one-step units, each loss to one of the group at random.
+    /// With morale losses (MP-CHG-5), each loss is a morale point off a
+    /// participant chosen at random.
+    fn take_losses(
+        &mut self,
+        scen: &Scenario,
+        attackers: bool,
+        target: HexId,
+        losses: u8,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let side = self.active_side();
+        let morale = scen.combat().losses == LossModel::Morale;
+        let part = |st: &GameState, i: usize| -> bool {
+            let u = &st.units[i];
+            if u.eliminated() {
+                return false;
+            }
+            if attackers {
+                u.has(UnitFlags::COMMITTED)
+            } else {
+                u.hex == target && scen.units()[i].side != side
+            }
+        };
+        for _ in 0..losses {
+            let group =
+                |st: &GameState, i: usize| part(st, i) && (morale || st.units[i].steps >= 2);
+            let mut n = (0..self.units.len()).filter(|&i| group(self, i)).count();
+            let two = n > 0;
+            if !two {
+                n = (0..self.units.len()).filter(|&i| part(self, i)).count();
+            }
+            if n == 0 {
+                return;
+            }
+            let k = if n == 1 { 0 } else { chance.pick(n) };
+            let Some(i) = (0..self.units.len())
+                .filter(|&i| if two { group(self, i) } else { part(self, i) })
+                .nth(k)
+            else {
+                return;
+            };
+            let unit = UnitId(i as u16);
+            if morale {
+                self.lose_morale(scen, unit, 1, LossCause::Combat, sink);
+            } else {
+                self.lose_step(scen, unit, LossCause::Combat, sink);
+            }
+        }
+    }
+
+    /// MAL-CBT-7, -8: every defender left in `target` retreats `hexes` hexes
+    /// (lowest id first, each by its own best path), losing a step per enemy
+    /// ZOC hex entered, or two steps where no retreat can be made.
+    fn retreat_defenders(
+        &mut self,
+        scen: &Scenario,
+        target: HexId,
+        hexes: u8,
+        sink: &mut impl EventSink,
+    ) {
+        let side = self.active_side();
+        for i in 0..self.units.len() {
+            let u = self.units[i];
+            if u.hex != target || u.eliminated() || scen.units()[i].side == side {
+                continue;
+            }
+            let unit = UnitId(i as u16);
+            let path = with_scratch(|ms| {
+                ms.prepare(scen, self);
+                retreat::plan(scen, self, ms, unit, target, hexes)
+            });
+            match path {
+                Some(p) => {
+                    let foe = scen.units()[i].side;
+                    for &h in p.hexes() {
+                        self.take_control(h, foe, sink);
+                    }
+                    self.units[i].hex = p.end();
+                    sink.push(Event::Retreated {
+                        unit,
+                        from: target,
+                        path: p.hexes().to_vec(),
+                    });
+                    for _ in 0..p.zoc {
+                        self.lose_step(scen, unit, LossCause::Retreat, sink);
+                    }
+                }
+                None => {
+                    sink.push(Event::NoRetreat { unit, hex: target });
+                    for _ in 0..2 {
+                        self.lose_step(scen, unit, LossCause::Retreat, sink);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! GS-7, GS-8: lines of communication. The hexes in general supply seed one
+//! search by the `loc_class` costs; a unit it does not reach is isolated.
+
+use super::scratch::GradedScratch;
+use super::status::trace_step;
+use crate::hex::HexId;
+use crate::rules::movement::Scratch;
+use crate::rules::zoc;
+use crate::scenario::{GradedRules, Mp, Scenario, Side, Weather};
+use crate::state::GameState;
+
+/// GS-8: marks the hexes in general supply: the supply lines, and the hexes
+/// within `hq_range` of an HQ in general supply (by the HQ's own costs).
+fn general_hexes(scen: &Scenario, side: Side, w: &Weather, ms: &Scratch, gs: &mut GradedScratch) {
+    let grid = scen.grid();
+    gs.general.clear();
+    gs.general_list.clear();
+    for i in 0..gs.rail.order.len() {
+        let h = HexId(gs.rail.order[i]);
+        if gs.general.insert(h) {
+            gs.general_list.push(h.0);
+        }
+    }
+    for i in 0..gs.road.order.len() {
+        let h = HexId(gs.road.order[i]);
+        if gs.general.insert(h) {
+            gs.general_list.push(h.0);
+        }
+    }
+    let mut classes = 0u32;
+    for hq in &gs.hqs {
+        if hq.general {
+            classes |= 1 << hq.class.min(31);
+        }
+    }
+    while classes != 0 {
+        let class = classes.trailing_zeros() as u8;
+        classes &= classes - 1;
+        gs.search.start(w.hq_range.0);
+        for k in 0..gs.hqs.len() {
+            if gs.hqs[k].general && gs.hqs[k].class == class {
+                gs.search.seed(gs.hqs[k].hex);
+            }
+        }
+        gs.search.run(grid, trace_step(scen, ms, side, class));
+        for k in 0..gs.search.settled.len() {
+            let h = HexId(gs.search.settled[k]);
+            // The search charges each hex's entry, but not the first: only
+            // hexes a unit of the class could stand in count.
+            if scen.can_stand(h, class) && gs.general.insert(h) {
+                gs.general_list.push(h.0);
+            }
+        }
+    }
+}
+
+/// GS-8: a forward LOC step from the settled `y` into `x` (see the module doc).
+#[inline]
+fn loc_step(
+    scen: &Scenario,
+    state: &GameState,
+    g: &GradedRules,
+    ms: &Scratch,
+    side: Side,
+) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
+    let n = scen.grid().len();
+    let edges = &scen.edges[g.loc_class as usize * n..][..n];
+    let enemy = side.other().index();
+    let enemy_zoc = zoc::any(side.other());
+    let zoc_cost = g.zoc_cost.0;
+    move |y, d, x| {
+        let o = ms.occ[x.index()];
+        if o[enemy] > 0 {
+            return None;
+        }
+        let friend = o[side.index()] > 0;
+        let mut c = edges[y.index()][d].plain;
+        if !friend && (c == Mp::NO.0 || state.control(x) == Some(side.other())) {
+            return None;
+        }
+        if c == Mp::NO.0 {
+            c = Mp::ONE.0;
+        }
+        if ms.zoc[x.index()] & enemy_zoc != 0 {
+            c = c.saturating_add(zoc_cost);
+            if friend {
+                c = c.saturating_add(Mp::ONE.0);
+            }
+        }
+        Some(c)
+    }
+}
+
+/// GS-7, GS-8: which units no line of communication reaches.
+pub(super) fn isolation(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    g: &GradedRules,
+    w: &Weather,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+) {
+    general_hexes(scen, side, w, ms, gs);
+    gs.search.start(w.loc_range().0);
+    for k in 0..gs.general_list.len() {
+        gs.search.seed(HexId(gs.general_list[k]));
+    }
+    let setups = scen.units();
+    for (u, setup) in state.units().iter().zip(setups) {
+        if u.on_map() && setup.side == side {
+            gs.search.goal(u.hex);
+        }
+    }
+    gs.search
+        .run(scen.grid(), loc_step(scen, state, g, ms, side));
+    for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
+        if u.on_map() && setup.side == side {
+            gs.isolated[i] = !gs.search.reached(u.hex) as u8;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Graded supply (GS-1..8): full, limited, out of supply with U-levels, and
+//! special supply, drawn from headquarters (HQs) that are themselves on a
+//! supply line; isolation by lines of communication.
+//!
+//! A whole side is judged at once, as in [`crate::rules::supply`]:
+//!
+//! 1. **GS-6 supply lines**: one breadth-first search along rail hexsides
+//!    from the side's sources (at most the weather's `rail` hexes), then one
+//!    along road hexsides from every hex that reached (at most `road`
+//!    hexes). No hex on either element may hold an enemy unit, lie in enemy
+//!    ZOC with no friendly unit in it, or be enemy-controlled (as MAL-SUP-3/4).
+//!    An HQ standing on a hex so reached is **in general supply**.
+//! 2. **GS-3 unit status**: per movement class, one multi-source Dijkstra
+//!    backwards from the HQs in general supply, up to the weather's
+//!    `hq_range` in movement points by that class's normal costs, blocked by
+//!    enemy units and uncovered enemy ZOC. A unit reached is in general
+//!    supply; whether full or limited depends on whose HQ it reaches, so a
+//!    second search from the HQs that give it full supply runs only for the
+//!    nations that need it. Units not reached try the special sources
+//!    (GS-1) the same way.
+//! 3. **GS-8 lines of communication**: the hexes in general supply (the
+//!    supply lines, and every hex within `hq_range` of an HQ in general
+//!    supply by the HQ's own costs) seed one more Dijkstra, with the costs of
+//!    the scenario's `loc_class`, up to three times `hq_range`. A unit not
+//!    reached is isolated (GS-7).
+//!
+//! Every search runs on dense arrays with generation stamps in a reusable
+//! [`GradedScratch`]: nothing is allocated per judgement once warm.
+//!
+//! Interpretations, where the rule text leaves room:
+//!
+//! - GS-6: an HQ must stand on the supply line itself (no overland leg);
+//!   the line runs rail first, then road, never back onto rail; tracks carry
+//!   no supply. A source blocked or enemy-held gives nothing.
+//! - GS-3: an HQ in general supply is in full supply itself. An HQ not in
+//!   general supply traces to another HQ like any unit, but gives no supply.
+//!   A nation "has an HQ in the theatre" while one of its HQs is on the map,
+//!   in supply or not.
+//! - GS-8: a line of communication pays the `loc_class` movement costs (road
+//!   rate along roads). It may not enter a hex holding an enemy unit, nor an
+//!   enemy-controlled hex or terrain closed to that class, except that a hex
+//!   with a friendly unit can always be traced through (at 1 MP where its
+//!   terrain is closed). An enemy ZOC hex adds `zoc_cost` whoever stands in
+//!   it; a friendly unit standing in enemy ZOC adds 1 MP more (MP-ZOC-7).
+//! - GS-2: only the phasing side is judged, in its Supply Phase, so a level
+//!   holds through the enemy's player-turn (see `graded_supply_phase` in
+//!   `game/supply_phase.rs`). Out of supply climbs one level per judgement (U1 the
+//!   first); limited and full carry U0; special supply holds the level.
+//! - GS-4: points are spent by an action in the side's own Movement Phase,
+//!   on a unit judged in limited or special supply (a unit out of supply has
+//!   no line to carry them); the unit is in full supply, U0, until its next
+//!   judgement. Points come in at each of the side's supply judgements and
+//!   carry over. Attacks costing points wait for the combat rules.
+//! - GS-7: both sides are judged for combat isolation as each Combat Phase
+//!   begins; the phasing side for supply isolation at its supply judgement.
+//!   The markers live in [`crate::state::UnitFlags`] and hold until judged
+//!   again; `isolated_losses` is kept for the combat rules.
+
+//!
+//! # Files
+//!
+//! - `search`: the search buffers (generation-stamped sets, breadth-first
+//!   line elements, a bucket-queue Dijkstra); `scratch`: all of the
+//!   model's buffers, and the per-unit verdicts.
+//! - `judge`: a side judged, status and/or isolation.
+//! - `lines`: GS-6 supply lines and the side's HQs.
+//! - `status`: GS-1, GS-3, each unit's status.
+//! - `isolation`: GS-7, GS-8, lines of communication.
+//! - `explain`: a unit's graded supply explained, for people.
+//! - `spend`: GS-4, spending supply points.
+//!
+//! The sources and the blocking rule it shares with the binary model live
+//! in [`crate::rules::sources`].
+
+mod explain;
+mod isolation;
+mod judge;
+mod lines;
+mod scratch;
+mod search;
+mod spend;
+mod status;
+
+pub use crate::action::NoSpend;
+pub(crate) use explain::trace;
+pub(crate) use judge::judge_into;
+pub use judge::{Judge, judge_side};
+pub use scratch::GradedScratch;
+pub use spend::can_spend;

@@ -1,0 +1,164 @@
+//! GS-1, GS-3: each unit's status: full or limited supply from an HQ in
+//! general supply within range, special supply, or out of supply.
+
+use super::scratch::{
+    FULL, GradedScratch, Hq, LIMITED, NOT_JUDGED, OPPOSITE, OUT, PENDING, SPECIAL,
+};
+use crate::hex::HexId;
+use crate::rules::movement::Scratch;
+use crate::rules::{sources, zoc};
+use crate::scenario::{GradedRules, Mp, Scenario, Side, Weather};
+use crate::state::GameState;
+
+/// GS-3 (and special supply, GS-1): a backward trace step for `class`, from
+/// `x` into the settled `y`: normal costs (a route's rate where it follows
+/// one), never into an enemy unit or uncovered enemy ZOC (as MAL-SUP-3).
+#[inline]
+pub(super) fn trace_step(
+    scen: &Scenario,
+    ms: &Scratch,
+    side: Side,
+    class: u8,
+) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let enemy = side.other().index();
+    let enemy_zoc = zoc::any(side.other());
+    move |_y, d, x| {
+        let o = ms.occ[x.index()];
+        if o[enemy] > 0 || (ms.zoc[x.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
+            return None;
+        }
+        let c = edges[x.index()][OPPOSITE[d]].plain;
+        (c != Mp::NO.0).then_some(c)
+    }
+}
+
+/// GS-1, GS-3: every unit's status.
+pub(super) fn statuses(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    g: &GradedRules,
+    w: &Weather,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+) {
+    let grid = scen.grid();
+    let setups = scen.units();
+    let units = state.units();
+    let nation_of = |i: usize| g.type_nation[setups[i].unit_type as usize];
+    // Nations with an HQ on the map (GS-3 contingents), and HQs in general supply.
+    let mut has_hq = 0u64;
+    let mut general = 0usize;
+    for hq in &gs.hqs {
+        has_hq |= 1 << hq.nation;
+        if hq.general {
+            general += 1;
+            gs.status[hq.unit.index()] = FULL;
+        }
+    }
+    let special_range = g.special_range.unwrap_or(w.hq_range).0;
+    let mut any_special = false;
+    sources::special_sources(scen, state, side, |h| {
+        any_special |= !sources::blocked(scen, ms, h, side)
+    });
+    for class in 0..scen.classes().len() as u8 {
+        gs.todo.clear();
+        for (i, (u, setup)) in units.iter().zip(setups).enumerate() {
+            if u.on_map()
+                && setup.side == side
+                && gs.status[i] == NOT_JUDGED
+                && scen.unit_types()[setup.unit_type as usize].class == class
+            {
+                gs.todo.push(i as u16);
+            }
+        }
+        if gs.todo.is_empty() {
+            continue;
+        }
+        // Every HQ in general supply: who is in general supply at all.
+        let mut pending = 0u64;
+        if general > 0 {
+            gs.search.start(w.hq_range.0);
+            for hq in gs.hqs.iter().filter(|h| h.general) {
+                gs.search.seed(hq.hex);
+            }
+            for &i in &gs.todo {
+                gs.search.goal(units[i as usize].hex);
+            }
+            gs.search.run(grid, trace_step(scen, ms, side, class));
+            for &i in &gs.todo {
+                let i = i as usize;
+                if gs.search.reached(units[i].hex) {
+                    // GS-3: a nation with no HQ of its own traces full supply from any.
+                    let n = nation_of(i);
+                    gs.status[i] = if has_hq & (1 << n) == 0 {
+                        FULL
+                    } else {
+                        pending |= 1 << n;
+                        PENDING
+                    };
+                }
+            }
+        }
+        // Full or limited, nation by nation: does an HQ of the unit's own
+        // nation, or a coalition HQ, reach it?
+        while pending != 0 {
+            let nation = pending.trailing_zeros() as u8;
+            pending &= pending - 1;
+            let gives_full = |hq: &Hq| hq.general && (hq.coalition || hq.nation == nation);
+            let own = gs.hqs.iter().filter(|h| gives_full(h)).count();
+            let searched = own > 0 && own < general;
+            if searched {
+                gs.search.start(w.hq_range.0);
+                for hq in gs.hqs.iter().filter(|h| gives_full(h)) {
+                    gs.search.seed(hq.hex);
+                }
+                for &i in &gs.todo {
+                    if gs.status[i as usize] == PENDING && nation_of(i as usize) == nation {
+                        gs.search.goal(units[i as usize].hex);
+                    }
+                }
+                gs.search.run(grid, trace_step(scen, ms, side, class));
+            }
+            for &i in &gs.todo {
+                let i = i as usize;
+                if gs.status[i] == PENDING && nation_of(i) == nation {
+                    let full = if searched {
+                        gs.search.reached(units[i].hex)
+                    } else {
+                        own > 0
+                    };
+                    gs.status[i] = if full { FULL } else { LIMITED };
+                }
+            }
+        }
+        // Not in general supply: special supply (GS-1), or out of supply.
+        if any_special && gs.todo.iter().any(|&i| gs.status[i as usize] == NOT_JUDGED) {
+            gs.search.start(special_range);
+            sources::special_sources(scen, state, side, |h| {
+                if !sources::blocked(scen, ms, h, side) {
+                    gs.search.seed(h);
+                }
+            });
+            for &i in &gs.todo {
+                if gs.status[i as usize] == NOT_JUDGED {
+                    gs.search.goal(units[i as usize].hex);
+                }
+            }
+            gs.search.run(grid, trace_step(scen, ms, side, class));
+            for &i in &gs.todo {
+                let i = i as usize;
+                if gs.status[i] == NOT_JUDGED && gs.search.reached(units[i].hex) {
+                    gs.status[i] = SPECIAL;
+                }
+            }
+        }
+        for &i in &gs.todo {
+            if gs.status[i as usize] == NOT_JUDGED {
+                gs.status[i as usize] = OUT;
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! What combat, charges and attrition take off a unit, and who holds a hex:
+//! step losses (D-TURN-3 counts them), morale losses (MP-CHG-5) and hex
+//! control (D-TURN-2). Below every rule that inflicts them, and below the
+//! turn sequence, which uses them too.
+
+use crate::event::{Event, EventSink, LossCause};
+use crate::hex::HexId;
+use crate::scenario::{Scenario, Side};
+use crate::state::{GameState, HEX_ATTACKED, UnitId};
+
+impl GameState {
+    /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
+    pub(crate) fn lose_step(
+        &mut self,
+        scen: &Scenario,
+        unit: UnitId,
+        cause: LossCause,
+        sink: &mut impl EventSink,
+    ) {
+        let u = &mut self.units[unit.index()];
+        if u.steps == 0 {
+            return;
+        }
+        let hex = u.hex;
+        u.steps -= 1;
+        if u.steps == 0 {
+            u.hex = HexId::NONE;
+        }
+        let side = scen.unit(unit).side;
+        self.steps_lost[side.index()] += 1;
+        sink.push(Event::StepLost {
+            unit,
+            hex,
+            cause,
+            steps_left: u.steps,
+        });
+    }
+
+    /// MP-CHG-5: `points` of morale off `unit`; morale below zero comes off
+    /// its combat strength; with no strength left it is eliminated (its
+    /// steps count as lost for victory, D-TURN-3).
+    pub(crate) fn lose_morale(
+        &mut self,
+        scen: &Scenario,
+        unit: UnitId,
+        points: u8,
+        cause: LossCause,
+        sink: &mut impl EventSink,
+    ) {
+        for _ in 0..points {
+            let u = &mut self.units[unit.index()];
+            if u.eliminated() {
+                return;
+            }
+            if u.morale > 0 {
+                u.morale -= 1;
+            } else {
+                u.strength_loss = u.strength_loss.saturating_add(1);
+            }
+            let (hex, morale, strength_loss) = (u.hex, u.morale, u.strength_loss);
+            sink.push(Event::MoraleLost {
+                unit,
+                hex,
+                cause,
+                morale,
+                strength_loss,
+            });
+            if self.base_strength(scen, unit, true) <= 0.0
+                && self.base_strength(scen, unit, false) <= 0.0
+            {
+                while !self.units[unit.index()].eliminated() {
+                    self.lose_step(scen, unit, cause, sink);
+                }
+            }
+        }
+    }
+
+    /// D-TURN-2: `side` takes `h`.
+    pub(crate) fn take_control(&mut self, h: HexId, side: Side, sink: &mut impl EventSink) {
+        let c = &mut self.control[h.index()];
+        if *c & !HEX_ATTACKED != 1 + side.0 {
+            *c = (*c & HEX_ATTACKED) | (1 + side.0);
+            sink.push(Event::ControlChanged { hex: h, side });
+        }
+    }
+}

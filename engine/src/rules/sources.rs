@@ -1,0 +1,123 @@
+//! What the binary (MAL-SUP) and graded (GS) supply models share, below
+//! both: the side's sources (MAL-SUP-7, GS-1), the blocking rule
+//! (MAL-SUP-3), and the explanation a trace gives ([`SupplyTrace`]).
+
+use crate::hex::HexId;
+use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
+use crate::scenario::{Mp, Scenario, Side, SupplyState, place_bits};
+use crate::state::{GameState, ScenarioEvents, UnitFlags, UnitId, UnitState};
+
+/// MAL-SUP-3: a hex no leg may pass for `side`: it holds an enemy unit, or it
+/// lies in enemy ZOC and no friendly unit stands in it.
+#[inline]
+pub(crate) fn blocked(_scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> bool {
+    // Prepared per hex: an enemy unit, or enemy ZOC (none in a fort,
+    // MP-ZOC-5) and no friendly unit.
+    ms.info(h, side) & SUPPLY_BLOCKED != 0
+}
+
+/// The side's supply sources now (MAL-SUP-7): its listed sources, plus the
+/// ports a port rule gives it, each only while the enemy does not control it.
+pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut(HexId)) {
+    let enemy_held = |h: HexId| state.control(h) == Some(side.other());
+    for &h in scen.sources(side) {
+        if !enemy_held(h) {
+            f(h);
+        }
+    }
+    if let Some(rule) = scen
+        .supply_rules()
+        .ports
+        .as_ref()
+        .filter(|r| r.side == side)
+    {
+        let west = rule.west_after.is_none() || state.event(ScenarioEvents::WEST_PORTS_OPEN);
+        let mask = if rule.east { place_bits::EAST_PORT } else { 0 }
+            | if west { place_bits::WEST_PORT } else { 0 };
+        // One pass over the place bits (a tight loop: most hexes are no port).
+        for (i, &p) in scen.places.iter().enumerate() {
+            if p & mask != 0 && state.control(HexId(i as u16)) == Some(side) {
+                f(HexId(i as u16));
+            }
+        }
+    }
+}
+
+/// GS-1: the side's special supply sources now, each only while the enemy
+/// does not control it.
+pub fn special_sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut(HexId)) {
+    if let Some(g) = &scen.supply_rules().graded {
+        for &h in &g.special_sources[side.index()] {
+            if state.control(h) != Some(side.other()) {
+                f(h);
+            }
+        }
+    }
+}
+
+/// Why a unit is or is not in supply, for people.
+///
+/// The binary model (MAL-SUP) fills the first five fields; the graded model
+/// (GS-1..8) fills them all: `path` runs from the unit overland to its HQ
+/// (`road_from` is the HQ's hex), then along the HQ's supply line, road
+/// element first (`rail_from` is where the rail element begins), to a
+/// source; for special supply it ends at the special source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SupplyTrace {
+    /// The unit.
+    pub unit: UnitId,
+    /// Supplied now (by the current position, not the last judgement);
+    /// graded: in full, limited or special supply.
+    pub supplied: bool,
+    /// The traced path from the unit's hex to a source, when supplied.
+    pub path: Vec<HexId>,
+    /// Where the overland leg meets the road/rail leg (an index into
+    /// `path`); graded: the HQ's hex.
+    pub road_from: usize,
+    /// Why not, when not supplied; graded: also why limited or special
+    /// rather than full.
+    pub reason: Option<String>,
+    /// Status by the current position: binary `Full` or `Out`; graded GS-1.
+    pub state: SupplyState,
+    /// GS-2: the U-level as last judged.
+    pub u_level: u8,
+    /// GS-3: the HQ traced to (itself for an HQ in general supply).
+    pub hq: Option<UnitId>,
+    /// GS-6: where the HQ's road element meets its rail element (an index
+    /// into `path`).
+    pub rail_from: usize,
+    /// GS-8: no line of communication reaches it now.
+    pub isolated: bool,
+    /// GS-8: its line of communication now, from its hex to the nearest hex
+    /// in general supply (empty when isolated).
+    pub loc: Vec<HexId>,
+    /// GS-8: what that line costs.
+    pub loc_cost: Option<Mp>,
+    /// GS-7: isolated when the last Combat Phase began.
+    pub combat_isolated: bool,
+    /// GS-7: isolated at its side's last supply judgement.
+    pub supply_isolated: bool,
+}
+
+impl SupplyTrace {
+    /// A trace that has found nothing yet: out of supply, no path, with the
+    /// unit's U-level and isolation markers.
+    pub(crate) fn unsupplied(unit: UnitId, us: &UnitState) -> SupplyTrace {
+        SupplyTrace {
+            unit,
+            supplied: false,
+            path: Vec::new(),
+            road_from: 0,
+            reason: None,
+            state: SupplyState::Out,
+            u_level: us.u_level,
+            hq: None,
+            rail_from: 0,
+            isolated: false,
+            loc: Vec::new(),
+            loc_cost: None,
+            combat_isolated: us.has(UnitFlags::COMBAT_ISOLATED),
+            supply_isolated: us.has(UnitFlags::SUPPLY_ISOLATED),
+        }
+    }
+}
