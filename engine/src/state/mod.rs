@@ -5,7 +5,7 @@
 //! - [`unit`](mod@unit): one unit's changing part ([`UnitState`]) and the flag words
 //!   ([`UnitFlags`], [`ScenarioEvents`]).
 //! - [`stamp`]: the position's stamp ([`Stamp`]) and the Rail Phase's log
-//!   ([`RailLog`]), the two fields equality and hashing treat specially.
+//!   ([`RailLog`]).
 //! - `strength`: strengths and allowances as the supply rules leave them
 //!   (MAL-SUP-6, GS-5), and victory points (D-TURN-3).
 //!
@@ -93,13 +93,14 @@ pub struct GameState {
 /// allocates nothing (search loops that reset a scratch state use it, and
 /// `tests/invariants.rs` pins it). Written by hand only for `clone_from`,
 /// which a derived `Clone` would make allocate; every field but the two
-/// buffers is `Copy` and copied by the struct update, so a new field needs
-/// no line here.
+/// buffers and the (inline) rail log is `Copy` and copied by the struct
+/// update, so a new `Copy` field needs no line here.
 impl Clone for GameState {
     fn clone(&self) -> Self {
         GameState {
             units: self.units.clone(),
             control: self.control.clone(),
+            rail_log: self.rail_log.clone(),
             ..*self
         }
     }
@@ -112,6 +113,7 @@ impl Clone for GameState {
         *self = GameState {
             units,
             control,
+            rail_log: src.rail_log.clone(),
             ..*src
         };
     }

@@ -1,9 +1,11 @@
 //! The two fields of a [`super::GameState`] that equality and hashing treat
 //! specially: the position's [`Stamp`], which they ignore, and the Rail
-//! Phase's [`RailLog`], whose spare slots they see.
+//! Phase's [`RailLog`], kept inline.
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use arrayvec::ArrayVec;
 
 use crate::hex::HexId;
 use crate::scenario::UnitId;
@@ -51,27 +53,11 @@ impl Hash for Stamp {
 
 /// The rail moves of the current Rail Phase, oldest first: (unit, hex it
 /// left). MAL-RAIL-2 caps them at the side's capacity, at most
-/// [`RailLog::CAPACITY`]; MAL-RAIL-6 takes one back.
-///
-/// Four fixed slots and a count. Not an `ArrayVec`, on purpose: a slot
-/// freed by a take-back, or by a new Rail Phase, keeps its old move, and
-/// equality and hashing see all four slots. The MCTS ranker seeds its
-/// shuffle from a position's hash, so dropping the spare slots from the
-/// hash would change which games the same seeds give.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RailLog {
-    slots: [(UnitId, HexId); RailLog::CAPACITY],
-    used: u8,
-}
-
-impl Default for RailLog {
-    fn default() -> Self {
-        RailLog {
-            slots: [(UnitId(0), HexId::NONE); RailLog::CAPACITY],
-            used: 0,
-        }
-    }
-}
+/// [`RailLog::CAPACITY`]; MAL-RAIL-6 takes one back. Inline (an
+/// `ArrayVec`), so a `GameState` clone allocates nothing for it; equality
+/// and hashing see the moves made, nothing else.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RailLog(ArrayVec<(UnitId, HexId), { RailLog::CAPACITY }>);
 
 impl RailLog {
     /// The most rail moves a phase can hold (no scenario's capacity is larger).
@@ -80,46 +66,36 @@ impl RailLog {
     /// The moves, oldest first.
     #[inline]
     pub fn moves(&self) -> &[(UnitId, HexId)] {
-        &self.slots[..self.used as usize]
+        &self.0
     }
 
     /// How many moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.used as usize
+        self.0.len()
     }
 
     /// No move.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.used == 0
+        self.0.is_empty()
     }
 
-    /// A new Rail Phase: no moves (the slots keep their contents).
+    /// A new Rail Phase: no moves.
     pub(crate) fn restart(&mut self) {
-        self.used = 0;
+        self.0.clear();
     }
 
     /// Records a move; false (and nothing recorded) when full.
     pub(crate) fn push(&mut self, unit: UnitId, from: HexId) -> bool {
-        let i = self.used as usize;
-        if i >= Self::CAPACITY {
-            return false;
-        }
-        self.slots[i] = (unit, from);
-        self.used += 1;
-        true
+        self.0.try_push((unit, from)).is_ok()
     }
 
     /// MAL-RAIL-6: forgets `unit`'s move, the later ones moving up; the hex
     /// it left, or `None` if it has none.
     pub(crate) fn take_back(&mut self, unit: UnitId) -> Option<HexId> {
-        let n = self.used as usize;
-        let i = self.slots[..n].iter().position(|(u, _)| *u == unit)?;
-        let (_, from) = self.slots[i];
-        self.slots.copy_within(i + 1..n, i);
-        self.used -= 1;
-        Some(from)
+        let i = self.0.iter().position(|(u, _)| *u == unit)?;
+        Some(self.0.remove(i).1)
     }
 }
 
@@ -145,10 +121,10 @@ mod tests {
         assert_eq!(hash(&(1u8, a)), hash(&1u8));
     }
 
-    /// MAL-RAIL-6: a take-back moves the later moves up; a freed slot keeps
-    /// its old move, which equality and hashing see (see [`RailLog`]).
+    /// MAL-RAIL-6: a take-back moves the later moves up, and the log equals
+    /// one that never held the move taken back.
     #[test]
-    fn the_rail_log_takes_back_and_keeps_its_slots() {
+    fn the_rail_log_takes_back_and_equal_logs_are_equal() {
         let h = |i| HexId(i);
         let mut log = RailLog::default();
         for i in 0..4 {
@@ -166,7 +142,8 @@ mod tests {
             fresh.push(*u, *from);
         }
         assert_eq!(fresh.moves(), log.moves());
-        assert_ne!(fresh, log, "the freed slot still holds a move");
+        assert_eq!(fresh, log, "a take-back leaves no trace");
+        assert_eq!(hash(&fresh), hash(&log));
         log.restart();
         assert!(log.is_empty());
     }

@@ -5,7 +5,8 @@
 use toml::Spanned;
 
 use super::errors::Ctx;
-use super::{CombatFile, CombatRules, CrtResult, LossModel, SStr, SideInfo};
+use crate::scenario::file::{CombatFile, SStr};
+use crate::scenario::{CombatRules, CrtResult, LossModel, SideInfo};
 
 /// `[combat]`: the results table and combat options (MAL-CBT, D-CRT-1).
 pub(super) fn check_combat(

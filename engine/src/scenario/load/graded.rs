@@ -7,9 +7,12 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::errors::Ctx;
+use super::known::Known;
 use super::read::{list, mp_upto};
 use super::weather::{check_turn_weather, check_weathers};
-use super::{GradedRules, HexId, Known, Mp, SStr, SupplyEffect, SupplyFile, SupplyModel, UnitType};
+use crate::hex::HexId;
+use crate::scenario::file::{SStr, SupplyFile};
+use crate::scenario::{GradedRules, Mp, SupplyEffect, SupplyModel, UnitType};
 
 /// GS-1..8: the graded model's part of `[supply]`. Its fields are errors
 /// under another model (they would silently do nothing); under the graded

@@ -4,7 +4,9 @@
 
 use super::errors::Ctx;
 use super::read::Absent;
-use super::{CostTable, Dir, Grid, HexId, HexsidesFile, MovementFile, Mp, side_bits as sb};
+use crate::hex::{Dir, Grid, HexId};
+use crate::scenario::file::{CostTable, HexsidesFile, MovementFile};
+use crate::scenario::{Mp, side_bits as sb};
 
 /// What crossing each kind of hexside adds, per movement class (MP-MOV-2).
 pub(super) struct CrossingCosts {

@@ -5,7 +5,9 @@ use std::ops::Range;
 
 use super::errors::Ctx;
 use super::terrain::TerrainTypes;
-use super::{Grid, MapFile, SStr, Terrain};
+use crate::hex::Grid;
+use crate::scenario::Terrain;
+use crate::scenario::file::{MapFile, SStr};
 
 /// `[map]`: the grid's shape (1 to 255 columns and rows, at most
 /// [`Grid::MAX_HEXES`] hexes) and each hex's terrain. `None` ends the check:

@@ -6,7 +6,8 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::errors::Ctx;
-use super::{MetaFile, SideFile, SideInfo};
+use crate::scenario::SideInfo;
+use crate::scenario::file::{MetaFile, SideFile};
 
 /// `[scenario]`: the name (letters, digits, `-`, `_`) and the number of game
 /// turns, 1 to 99, as written (out of range has its error; users clamp it).

@@ -32,6 +32,7 @@ mod combat;
 mod errors;
 mod graded;
 mod hexsides;
+mod known;
 mod map;
 mod meta;
 mod places;
@@ -48,52 +49,11 @@ mod weather;
 
 pub use errors::{ScenarioError, ScenarioErrors};
 
-use std::collections::HashMap;
-use std::ops::Range;
-
 use errors::Ctx;
-use terrain::TerrainTypes;
+use known::Known;
 
-// The scenario's types and the file's shapes, for the section checkers
-// (they `use super::` these names).
-use super::file::{
-    CombatFile, ControlFile, CostTable, CostValue, HexsidesFile, MapFile, MetaFile, MovementFile,
-    ObjectiveFile, PerStep, PlacesFile, RouteFile, RulesFile, SStr, ScenarioFile, SideFile,
-    SupplyFile, TerrainFile, UnitFile, UnitTypeFile, VictoryFile, WeatherFile,
-};
-use super::{
-    CombatRules, CrtResult, GradedRules, LossModel, Mp, Objective, PhaseKind, PortRule, Route,
-    RouteKind, Scenario, ScenarioId, Side, SideInfo, SupplyEffect, SupplyModel, SupplyRules,
-    Terrain, UnitKind, UnitSetup, UnitType, Victory, Weather, costs, place_bits, side_bits,
-};
-use crate::hex::{Dir, Grid, HexId};
-
-/// What is already checked when the set-up and the graded supply rules are
-/// read.
-struct Known<'a> {
-    grid: &'a Grid,
-    sides: &'a [SideInfo; 2],
-    /// Where each side's id is written.
-    side_spans: &'a [Range<usize>; 2],
-    /// `[scenario] turns` as written (out of range has its error).
-    turns: i64,
-    classes: &'a [String],
-    terrain: &'a TerrainTypes,
-    hex_terrain: &'a [u8],
-    /// Any route kind through each hex: bit 0 road, 1 track, 2 rail.
-    hex_routes: &'a [u8],
-    /// Route rates per `(kind, class)`: `kind * classes + class`.
-    route_rate: &'a [Mp],
-    /// Place bits per hex.
-    places: &'a [u8],
-    unit_types: &'a [UnitType],
-    /// Unit type key -> index into `unit_types`.
-    type_index: &'a HashMap<&'a str, u16>,
-    /// Every unit type key, in file order, for messages.
-    type_keys: &'a [String],
-    /// D-STACK-1 stacking limit.
-    stacking: u8,
-}
+use super::file::ScenarioFile;
+use super::{Scenario, ScenarioId, costs};
 
 impl Scenario {
     /// Parses and checks a scenario file. `file` names it in error messages.

@@ -1,7 +1,9 @@
 //! `[places]`: ports and forts (flag bits per hex) and the names of hexes.
 
 use super::errors::Ctx;
-use super::{Grid, HexId, PlacesFile, place_bits};
+use crate::hex::{Grid, HexId};
+use crate::scenario::file::PlacesFile;
+use crate::scenario::place_bits;
 
 /// `[places]`: the bits ([`place_bits`]) of each hex, and
 /// the named hexes, sorted by hex.

@@ -7,7 +7,9 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::errors::Ctx;
-use super::{CostTable, CostValue, Dir, Grid, HexId, Mp, SStr, Side, SideInfo};
+use crate::hex::{Dir, Grid, HexId};
+use crate::scenario::file::{CostTable, CostValue, SStr};
+use crate::scenario::{Mp, Side, SideInfo};
 
 impl Ctx<'_> {
     /// A hex label; `what` names the thing that refers to it in the message.

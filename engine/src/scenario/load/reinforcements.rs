@@ -2,7 +2,10 @@
 //! on a turn of the game, and those that land from the sea (MAL-CBT-10).
 
 use super::errors::Ctx;
-use super::{HexId, Known, UnitFile, place_bits};
+use super::known::Known;
+use crate::hex::HexId;
+use crate::scenario::file::UnitFile;
+use crate::scenario::place_bits;
 
 /// The turn a unit arrives (1: on the map at the start), within the game's
 /// turns.

@@ -5,9 +5,9 @@
 use super::errors::Ctx;
 use super::hexsides::set_side;
 use super::read::Absent;
-use super::{
-    CostTable, Grid, HexId, MovementFile, Mp, Route, RouteFile, RouteKind, side_bits as sb,
-};
+use crate::hex::{Grid, HexId};
+use crate::scenario::file::{CostTable, MovementFile, RouteFile};
+use crate::scenario::{Mp, Route, RouteKind, side_bits as sb};
 
 /// `[movement]` road, track and rail: the rate per `(kind, class)`,
 /// `kind * classes + class`; a class left out may not follow the route.

@@ -3,7 +3,8 @@
 
 use super::errors::Ctx;
 use super::read::list;
-use super::{PhaseKind, RulesFile, SideInfo};
+use crate::scenario::file::RulesFile;
+use crate::scenario::{PhaseKind, SideInfo};
 
 /// D-STACK-1: units a hex may hold, 1 to 20 (default 3).
 pub(super) fn check_stacking(cx: &mut Ctx<'_>, raw: &RulesFile) -> u8 {

@@ -7,9 +7,12 @@ use std::collections::{BTreeMap, HashMap};
 use toml::Spanned;
 
 use super::errors::Ctx;
+use super::known::Known;
 use super::read::list;
 use super::reinforcements::{arrival_turn, check_landing};
-use super::{ControlFile, Grid, HexId, Known, Side, SideInfo, UnitFile, UnitSetup, UnitType};
+use crate::hex::{Grid, HexId};
+use crate::scenario::file::{ControlFile, UnitFile};
+use crate::scenario::{Side, SideInfo, UnitSetup, UnitType};
 
 /// What the units seen so far leave behind for the next.
 #[derive(Default)]

@@ -3,7 +3,9 @@
 //! fields are read in `graded.rs`.
 
 use super::errors::Ctx;
-use super::{Grid, HexId, PortRule, SideInfo, SupplyFile, SupplyModel, SupplyRules};
+use crate::hex::{Grid, HexId};
+use crate::scenario::file::SupplyFile;
+use crate::scenario::{PortRule, SideInfo, SupplyModel, SupplyRules};
 
 /// `[supply] sources`: each side's supply source hexes.
 pub(super) fn check_sources(

@@ -6,7 +6,8 @@ use toml::Spanned;
 
 use super::errors::Ctx;
 use super::read::Absent;
-use super::{MovementFile, Mp, Terrain, TerrainFile};
+use crate::scenario::file::{MovementFile, TerrainFile};
+use crate::scenario::{Mp, Terrain};
 
 /// The checked terrain types.
 pub(super) struct TerrainTypes {

@@ -8,7 +8,8 @@ use toml::Spanned;
 
 use super::errors::Ctx;
 use super::read::list;
-use super::{Mp, PerStep, UnitKind, UnitType, UnitTypeFile};
+use crate::scenario::file::{PerStep, UnitTypeFile};
+use crate::scenario::{Mp, UnitKind, UnitType};
 
 /// `[unit_types]`, in key order, and the index of each key.
 pub(super) fn check_unit_types<'a>(

@@ -2,7 +2,9 @@
 //! margins of a marginal and a decisive victory (D-TURN-3).
 
 use super::errors::Ctx;
-use super::{Grid, Objective, ObjectiveFile, SideInfo, Victory, VictoryFile};
+use crate::hex::Grid;
+use crate::scenario::file::{ObjectiveFile, VictoryFile};
+use crate::scenario::{Objective, SideInfo, Victory};
 
 /// `[[objectives]]`: each on a hex of the map, scored by either side or by
 /// the one named, worth 0 to 10000 points.

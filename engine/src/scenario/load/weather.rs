@@ -6,7 +6,8 @@ use toml::Spanned;
 
 use super::errors::Ctx;
 use super::read::{list, mp_upto};
-use super::{Mp, SStr, SupplyFile, Weather, WeatherFile};
+use crate::scenario::file::{SStr, SupplyFile, WeatherFile};
+use crate::scenario::{Mp, Weather};
 
 /// GS-6: the weather tables, in file order (at most 255); with none, one
 /// clear weather without length limits.
