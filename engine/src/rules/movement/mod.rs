@@ -189,6 +189,33 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
         return;
     }
     s.searched = Some(key);
+    fresh_buffers(s);
+    if !can_move(scen, state, u) {
+        return;
+    }
+    let us = state.unit(u);
+    let start = Start {
+        // Below Mp::NO, so a step that may not be taken never fits the budget.
+        budget: state.mp_left(scen, u).0.min(Mp::NO.0 - 1) as u32,
+        fresh: !us.has(UnitFlags::MOVED),
+        penalty: us.has(UnitFlags::ROAD_PENALTY),
+    };
+    run(scen, state, s, u, start);
+}
+
+/// Where a search starts from: the points it may spend, whether this is the
+/// first step of the unit's move (MP-MOV-5), and whether it owes a road
+/// debt (MP-MOV-6).
+#[derive(Clone, Copy)]
+struct Start {
+    budget: u32,
+    fresh: bool,
+    penalty: bool,
+}
+
+/// Forgets the last search: keys and marks are made stale by lowering the
+/// base (clearing the arrays only when the base runs out).
+fn fresh_buffers(s: &mut Scratch) {
     if s.base < 2 * SPAN {
         s.key.fill(u32::MAX);
         s.seen.fill(0);
@@ -197,14 +224,49 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
         s.base -= SPAN;
     }
     s.settled.clear();
-    if !can_move(scen, state, u) {
-        return;
-    }
+}
+
+/// Every hex `u` could end a move in at its side's next Movement Phase if
+/// the position stood as it is: a fresh move with its whole movement
+/// allowance (as its supply leaves it now), through the same rules as
+/// [`destinations`] (enemy units block, enemy ZOC stops, MP-ZOC-6..8), its
+/// own hex included. Callable for either side's units, in any phase: what a
+/// player asks to know what the enemy could reach (and attack) next turn.
+/// One search with this thread's buffers; allocates nothing once warm.
+pub fn next_move_reach(scen: &Scenario, state: &GameState, u: UnitId, mut f: impl FnMut(HexId)) {
+    with_scratch(|s| {
+        s.prepare(scen, state);
+        // The buffers will not hold `u`'s search as the rules see it now.
+        s.searched = None;
+        fresh_buffers(s);
+        let us = state.unit(u);
+        if !us.on_map() {
+            return;
+        }
+        let allowance = state.movement_allowance(scen, u);
+        if allowance == Mp::ZERO {
+            f(us.hex);
+            return;
+        }
+        let start = Start {
+            budget: allowance.0.min(Mp::NO.0 - 1) as u32,
+            fresh: true,
+            penalty: false,
+        };
+        run(scen, state, s, u, start);
+        f(state.unit(u).hex);
+        for &h in &s.settled {
+            f(HexId(h));
+        }
+    })
+}
+
+/// The search proper from `u`'s hex (see [`search`]).
+fn run(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId, from: Start) {
     let us = *state.unit(u);
     let side = scen.unit(u).side;
     let ty = scen.unit_type(u);
-    // Below Mp::NO, so a step that may not be taken never fits the budget.
-    let budget = state.mp_left(scen, u).0.min(Mp::NO.0 - 1) as u32;
+    let budget = from.budget;
     let n = scen.grid().len();
     let edges = &scen.edges[ty.class as usize * n..][..n];
     if s.buckets.len() <= budget as usize {
@@ -233,8 +295,7 @@ fn search(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId) {
     } else {
         (0, 0) // MP-ZOC-8: mounted units leave enemy infantry's ZOC freely.
     };
-    let fresh = !us.has(UnitFlags::MOVED);
-    let penalty = us.has(UnitFlags::ROAD_PENALTY);
+    let (fresh, penalty) = (from.fresh, from.penalty);
     // Hexes the unit may never enter (BLOCKED: an enemy unit, or with a
     // stacking limit of one any unit) read as reached at no cost, so the
     // relaxations below turn them away by the cost comparison alone.
