@@ -9,14 +9,13 @@
 use hexwar_engine::scenario::{SupplyModel, side_bits};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, supply, zoc};
 
-use super::graphs::{field, field_from};
 use super::{FAR, HeuristicPlayer, VP_PULL};
 
 impl HeuristicPlayer {
-    /// The fields of this player-turn (petgraph Dijkstra from a virtual root).
+    /// The fields of this player-turn (Dijkstra backwards from the targets).
     pub(super) fn build_fields(&mut self, scen: &Scenario, state: &GameState) {
         let n = scen.grid().len();
-        let classes = self.graphs.as_ref().expect("graphs").graphs.len();
+        let classes = self.graphs.as_ref().expect("graphs").classes;
         self.zoc.resize(n, 0);
         zoc::zoc_map(scen, state, &mut self.zoc);
         self.refresh_occ(scen, state);
@@ -77,13 +76,13 @@ impl HeuristicPlayer {
         }
         self.blocked.clear();
         self.blocked.resize(n, false);
-        for c in 0..g.graphs.len() {
+        for c in 0..g.classes {
             if any_obj {
-                field_from(&g.graphs[c], n, &obj_root, &self.blocked, &mut f.obj[c]);
+                g.field_from(c, &obj_root, &self.blocked, &mut f.obj[c]);
             } else {
-                field(&g.graphs[c], n, &self.target, &self.blocked, &mut f.obj[c]);
+                g.field(c, &self.target, &self.blocked, &mut f.obj[c]);
             }
-            field(&g.graphs[c], n, &foe_t, &self.blocked, &mut f.foe[c]);
+            g.field(c, &foe_t, &self.blocked, &mut f.foe[c]);
         }
     }
 
@@ -109,7 +108,7 @@ impl HeuristicPlayer {
             self.blocked[h] = self.occ[h][side.index()] > 0
                 || zoc::in_enemy_zoc(scen, &self.zoc, HexId(h as u16), foe);
         }
-        for cc in 0..g.graphs.len() {
+        for cc in 0..g.classes {
             root.fill(FAR);
             let mut any = false;
             for u in state.units_of(scen, foe) {
@@ -123,7 +122,7 @@ impl HeuristicPlayer {
             if !any {
                 continue;
             }
-            field_from(&g.graphs[cc], n, &root, &self.blocked, &mut reach);
+            g.field_from(cc, &root, &self.blocked, &mut reach);
             for h in 0..n {
                 near[h] |= reach[h] <= maxa;
                 // MP-ZOC-6: a hex in our ZOC ends the enemy's move there.
@@ -149,7 +148,6 @@ impl HeuristicPlayer {
     fn supply_field(&mut self, scen: &Scenario, state: &GameState, near: &[bool], threat: bool) {
         let side = state.active_side();
         let foe = side.other();
-        let n = scen.grid().len();
         for (h, (b, occ)) in self.blocked.iter_mut().zip(&self.occ).enumerate() {
             let hid = HexId(h as u16);
             *b = occ[foe.index()] > 0
@@ -159,13 +157,13 @@ impl HeuristicPlayer {
         self.supply_anchors(scen, state);
         let g = self.graphs.as_ref().expect("graphs");
         let f = &mut self.fields;
-        for c in 0..g.graphs.len() {
+        for c in 0..g.classes {
             let out = if threat {
                 &mut f.threat[c]
             } else {
                 &mut f.sup[c]
             };
-            field(&g.graphs[c], n, &self.target, &self.blocked, out);
+            g.field(c, &self.target, &self.blocked, out);
         }
     }
 

@@ -1,33 +1,40 @@
-//! The map as petgraph graphs, one per movement class, built once per
-//! scenario (keyed on [`Scenario::id`], never an address), and the distance
-//! fields searched on them: petgraph's Dijkstra from a virtual root joined
-//! to every hex, its edge to a hex costing that hex's start (0 for a
-//! target), so one search gives the distance from every hex to the nearest
-//! target.
+//! The map as dense step-cost tables, one per movement class, built once
+//! per scenario (keyed on [`Scenario::id`], never an address), and the
+//! distance fields searched on them: Dijkstra run backwards from the
+//! targets, so one search gives the distance from every hex to the nearest
+//! target (each hex may start at a cost of its own, and a path leaving a
+//! blocked hex costs [`BLOCK`] more).
+//!
+//! The fields are searched every player-turn, several per movement class,
+//! so the search runs over flat arrays (neighbour and step-cost tables, a
+//! bucket queue: costs are small integers) with buffers kept per thread:
+//! no allocation once warm. Costs of [`BLOCK`] and more all read as
+//! [`BLOCK`], "cannot get there": every use of a field compares it with
+//! thresholds far below that. (petgraph's `dijkstra`, used here before, keeps
+//! its distances in a hash map and allocates per search; it was about half
+//! of the heuristic's time on malaya.)
 
-use petgraph::algo::dijkstra;
-use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::EdgeRef;
+use std::cell::RefCell;
 
 use hexwar_engine::{Dir, HexId, Scenario, retreat};
 
 use super::{BLOCK, FAR};
 
-/// The map as petgraph graphs, one per movement class, edges reversed (from
-/// the hex entered back to the hex left), with a root node joined to every
-/// hex; and the forward step costs.
+/// The map's step costs per movement class, and the neighbour table.
 pub(super) struct MapGraphs {
-    /// The scenario's identity ([`Scenario::id`]): the graphs are rebuilt
+    /// The scenario's identity ([`Scenario::id`]): the tables are rebuilt
     /// for another.
     pub(super) scen_id: u64,
-    /// Hexes on the map (the root is node `n`).
+    /// Hexes on the map.
     pub(super) n: usize,
-    /// Per movement class.
-    pub(super) graphs: Vec<DiGraph<(), u32>>,
+    /// Movement classes.
+    pub(super) classes: usize,
     /// Per class, per hex * 6 + direction: cost to step that way (FAR: no).
     pub(super) step: Vec<Vec<u32>>,
     /// Per hex * 6 + direction: the neighbour's index (`u32::MAX`: off the map).
     pub(super) nbr: Vec<u32>,
+    /// Per class, the dearest step (the bucket queue's width).
+    max_step: Vec<u32>,
 }
 
 impl MapGraphs {
@@ -37,14 +44,111 @@ impl MapGraphs {
         // Step costs are FAR off the map, so this is only read on the map.
         self.nbr[h.index() * 6 + k] as usize
     }
+
+    /// Cost for `class` from every hex to the nearest `target` hex, paths
+    /// leaving `blocked` hexes costing [`BLOCK`] more.
+    pub(super) fn field(
+        &self,
+        class: usize,
+        target: &[bool],
+        blocked: &[bool],
+        out: &mut Vec<u32>,
+    ) {
+        self.search(class, |t| if target[t] { 0 } else { FAR }, blocked, out)
+    }
+
+    /// [`MapGraphs::field`] with a starting cost per hex (`FAR`: not a target).
+    pub(super) fn field_from(
+        &self,
+        class: usize,
+        root: &[u32],
+        blocked: &[bool],
+        out: &mut Vec<u32>,
+    ) {
+        self.search(class, |t| root[t].min(BLOCK), blocked, out)
+    }
+
+    /// Dijkstra backwards from the hexes whose `start` is below FAR, with
+    /// a bucket queue (Dial): costs are small integers. Any cost of
+    /// [`BLOCK`] or more reads as [`BLOCK`] ("not there"), so a path that
+    /// leaves a blocked hex, which costs at least that much, is never
+    /// followed: a blocked hex is a start or not there.
+    fn search(
+        &self,
+        class: usize,
+        start: impl Fn(usize) -> u32,
+        blocked: &[bool],
+        out: &mut Vec<u32>,
+    ) {
+        let n = self.n;
+        out.clear();
+        out.resize(n, BLOCK);
+        let step = &self.step[class];
+        BUCKETS.with_borrow_mut(|q| {
+            let mut width = self.max_step[class] as usize + 1;
+            let mut pending = 0usize;
+            let mut lo = u32::MAX;
+            for (h, d) in out.iter_mut().enumerate() {
+                let s = start(h);
+                if s < BLOCK {
+                    *d = s;
+                    width = width.max(s as usize + 1);
+                    lo = lo.min(s);
+                }
+            }
+            let width = width.next_power_of_two();
+            q.resize_with(width.max(q.len()), Vec::new);
+            let mask = width - 1;
+            for (h, &d) in out.iter().enumerate() {
+                if d < BLOCK {
+                    q[d as usize & mask].push(h as u32);
+                    pending += 1;
+                }
+            }
+            let mut cost = lo;
+            while pending > 0 {
+                let slot = cost as usize & mask;
+                while let Some(b) = q[slot].pop() {
+                    pending -= 1;
+                    let b = b as usize;
+                    if out[b] != cost {
+                        continue; // Reached more cheaply since it was queued.
+                    }
+                    // Every neighbour `a` that may step into `b`.
+                    for k in 0..6 {
+                        let a = self.nbr[b * 6 + k] as usize;
+                        if a >= n || blocked[a] {
+                            continue;
+                        }
+                        let s = step[a * 6 + (k + 3) % 6];
+                        if s == FAR {
+                            continue;
+                        }
+                        let nd = cost + s;
+                        if nd < out[a] {
+                            out[a] = nd;
+                            q[nd as usize & mask].push(a as u32);
+                            pending += 1;
+                        }
+                    }
+                }
+                cost += 1;
+            }
+        });
+    }
 }
 
-/// The graphs and step costs of `scen`, whose identity is `scen_id`.
+thread_local! {
+    /// The search's buckets, reused.
+    static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The step-cost tables of `scen`, whose identity is `scen_id`.
 pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
     let grid = scen.grid();
     let n = grid.len();
-    let mut graphs = Vec::new();
     let mut step = Vec::new();
+    let mut max_step = Vec::new();
     let mut nbr = vec![u32::MAX; n * 6];
     for a in grid.hexes() {
         for (k, d) in Dir::ALL.into_iter().enumerate() {
@@ -55,10 +159,6 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
         }
     }
     for class in 0..scen.classes().len() as u8 {
-        let mut g: DiGraph<(), u32> = DiGraph::with_capacity(n + 1, 7 * n);
-        for _ in 0..=n {
-            g.add_node(());
-        }
         let mut st = vec![FAR; n * 6];
         for a in grid.hexes() {
             for (k, d) in Dir::ALL.into_iter().enumerate() {
@@ -66,76 +166,91 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
                 if !b.is_some() {
                     continue;
                 }
-                if let Some(c) = retreat::entry_cost(scen, a, d, b, class).map(|m| m.0 as u32) {
-                    st[a.index() * 6 + k] = c;
-                    g.add_edge(NodeIndex::new(b.index()), NodeIndex::new(a.index()), c);
+                if let Some(c) = retreat::entry_cost(scen, a, d, b, class) {
+                    st[a.index() * 6 + k] = c.0 as u32;
                 }
             }
         }
-        let root = NodeIndex::new(n);
-        for h in 0..n {
-            g.add_edge(root, NodeIndex::new(h), 0);
-        }
-        graphs.push(g);
+        max_step.push(st.iter().filter(|&&c| c != FAR).max().copied().unwrap_or(0));
         step.push(st);
     }
     MapGraphs {
         scen_id,
         n,
-        graphs,
+        classes: scen.classes().len(),
         step,
         nbr,
+        max_step,
     }
 }
 
-/// Cost from every hex to the nearest `target` hex, paths not passing
-/// through `blocked` hexes (a path through one costs [`BLOCK`] more).
-pub(super) fn field(
-    g: &DiGraph<(), u32>,
-    n: usize,
-    target: &[bool],
-    blocked: &[bool],
-    out: &mut Vec<u32>,
-) {
-    search(g, n, |t| if target[t] { 0 } else { BLOCK }, blocked, out)
-}
+#[cfg(test)]
+mod tests {
+    use petgraph::algo::dijkstra;
+    use petgraph::graph::{DiGraph, NodeIndex};
+    use petgraph::visit::EdgeRef;
+    use rand::{Rng, SeedableRng};
 
-/// [`field`] with a starting cost per hex (`FAR`: not a target).
-pub(super) fn field_from(
-    g: &DiGraph<(), u32>,
-    n: usize,
-    root: &[u32],
-    blocked: &[bool],
-    out: &mut Vec<u32>,
-) {
-    search(g, n, |t| root[t].min(BLOCK), blocked, out)
-}
+    use super::*;
+    use crate::AiRng;
 
-/// petgraph's Dijkstra from the virtual root (node `n`), whose edge to each
-/// hex costs `start(hex)`.
-fn search(
-    g: &DiGraph<(), u32>,
-    n: usize,
-    start: impl Fn(usize) -> u32,
-    blocked: &[bool],
-    out: &mut Vec<u32>,
-) {
-    let root = NodeIndex::new(n);
-    let dist = dijkstra(g, root, None, |e| {
-        let t = e.target().index();
-        if e.source() == root {
-            start(t)
-        } else if blocked[t] {
-            *e.weight() + BLOCK
-        } else {
-            *e.weight()
-        }
-    });
-    out.clear();
-    out.resize(n, FAR);
-    for (node, d) in dist {
-        if node.index() < n {
-            out[node.index()] = d;
+    /// The fields equal petgraph's Dijkstra over the reversed map graph
+    /// with a virtual root (the way they were computed before), on every
+    /// built-in scenario, for random targets, starting costs and blocks.
+    #[test]
+    fn fields_equal_petgraph_dijkstra_from_a_virtual_root() {
+        let mut rng = AiRng::seed_from_u64(3);
+        for name in hexwar_engine::builtin::names() {
+            let scen = hexwar_engine::builtin::load(name).unwrap();
+            let g = build_graphs(&scen, scen.id());
+            let n = g.n;
+            for class in 0..g.classes {
+                let mut pg: DiGraph<(), u32> = DiGraph::new();
+                for _ in 0..=n {
+                    pg.add_node(());
+                }
+                for a in 0..n {
+                    for k in 0..6 {
+                        let s = g.step[class][a * 6 + k];
+                        if s != FAR {
+                            let b = g.nbr[a * 6 + k] as usize;
+                            pg.add_edge(NodeIndex::new(b), NodeIndex::new(a), s);
+                        }
+                    }
+                }
+                let root = NodeIndex::new(n);
+                for h in 0..n {
+                    pg.add_edge(root, NodeIndex::new(h), 0);
+                }
+                for _ in 0..5 {
+                    let starts: Vec<u32> = (0..n)
+                        .map(|_| {
+                            if rng.random_bool(0.05) {
+                                rng.random_range(0..30)
+                            } else {
+                                FAR
+                            }
+                        })
+                        .collect();
+                    let blocked: Vec<bool> = (0..n).map(|_| rng.random_bool(0.1)).collect();
+                    let mut ours = Vec::new();
+                    g.field_from(class, &starts, &blocked, &mut ours);
+                    let dist = dijkstra(&pg, root, None, |e| {
+                        let t = e.target().index();
+                        if e.source() == root {
+                            starts[t].min(BLOCK)
+                        } else if blocked[t] {
+                            *e.weight() + BLOCK
+                        } else {
+                            *e.weight()
+                        }
+                    });
+                    for h in 0..n {
+                        let want = dist[&NodeIndex::new(h)].min(BLOCK);
+                        assert_eq!(ours[h], want, "{name} class {class} hex {h}");
+                    }
+                }
+            }
         }
     }
 }

@@ -49,7 +49,7 @@
 //! - `mod.rs`: the player's state (its caches) and the tuning constants.
 //! - `player`: the `Player` and `Guide` impls, and when each cache is built
 //!   or dropped (`prepare`).
-//! - `graphs`: the map as petgraph graphs, Dijkstra from a virtual root.
+//! - `graphs`: the map's step costs per class, Dijkstra backwards from targets.
 //! - `fields`: the distance fields of a player-turn, the enemy's reach and
 //!   its attack strength next to each hex.
 //! - `moves`: the unit order and the scoring of every destination.
