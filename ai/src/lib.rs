@@ -27,7 +27,7 @@ pub mod mcts;
 mod random;
 
 pub use guide::Guide;
-pub use heuristic::HeuristicPlayer;
+pub use heuristic::{HeuristicPlayer, Tuning, TuningError};
 pub use random::RandomPlayer;
 
 use hexwar_engine::{Action, GameState, Scenario};
@@ -61,6 +61,9 @@ pub enum SpecError {
     /// An `mcts:` option refused.
     #[error(transparent)]
     Mcts(#[from] mcts::OptionsError),
+    /// A `heuristic:` option refused.
+    #[error(transparent)]
+    Heuristic(#[from] heuristic::TuningError),
 }
 
 /// Builds a player from a command-line spec such as `random`.
@@ -68,7 +71,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, SpecError> {
     let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
     match name {
         "random" => Ok(Box::new(RandomPlayer::default())),
-        "heuristic" => Ok(Box::new(HeuristicPlayer::default())),
+        "heuristic" => Ok(Box::new(HeuristicPlayer::from_options(opts)?)),
         "mcts" => Ok(Box::new(mcts::MctsPlayer::from_options(opts)?)),
         other => Err(SpecError::UnknownAi(other.into())),
     }

@@ -16,6 +16,9 @@ impl HeuristicPlayer {
     /// commitment that does best; otherwise advance, or declare the best
     /// attack worth making, or end the phase.
     pub(super) fn combat(&mut self, scen: &Scenario, state: &GameState) -> Action {
+        if self.tuning.keep {
+            return self.combat_by_worth(scen, state);
+        }
         state.legal_actions(scen, &mut self.actions);
         let declared = state.combat().target;
         if declared.is_some() {
@@ -91,8 +94,93 @@ impl HeuristicPlayer {
         Action::EndPhase
     }
 
+    /// The Combat Phase with attacks valued in VP (`keep`): the attack
+    /// being declared is joined by the units [`best_assault`] keeps, then
+    /// rolled with its air commitment; otherwise advance, or declare the
+    /// best attack worth its bar, or end the phase.
+    ///
+    /// [`best_assault`]: HeuristicPlayer::best_assault
+    fn combat_by_worth(&mut self, scen: &Scenario, state: &GameState) -> Action {
+        state.legal_actions(scen, &mut self.actions);
+        let side = state.active_side();
+        let declared = state.combat().target;
+        let landing_in = |st: &GameState, us: &[UnitId]| {
+            us.iter().any(|u| st.unit(*u).has(UnitFlags::LANDING))
+        };
+        if declared.is_some() {
+            let mut eligible: Vec<UnitId> = state
+                .units_of(scen, side)
+                .filter(|u| state.unit(*u).has(UnitFlags::COMMITTED))
+                .collect();
+            let committed = eligible.len();
+            for a in &self.actions {
+                if let Action::Attack { unit, target } = *a {
+                    if target == declared && !eligible.contains(&unit) {
+                        eligible.push(unit);
+                    }
+                }
+            }
+            let landing = landing_in(state, &eligible[..committed]);
+            if let Some((set, air, _)) = self.best_assault(scen, state, &eligible, declared, landing) {
+                if let Some(&u) = set.iter().find(|u| !state.unit(**u).has(UnitFlags::COMMITTED)) {
+                    return Action::Attack { unit: u, target: declared };
+                }
+                return Action::Resolve { air };
+            }
+            return Action::Resolve { air: 0 };
+        }
+        if let Some(a) = self.advance(scen, state) {
+            return a;
+        }
+        let must = !self.actions.contains(&Action::EndPhase);
+        let mut targets: Vec<HexId> = Vec::new();
+        for a in &self.actions {
+            if let Action::Attack { target, .. } = *a {
+                if !targets.contains(&target) {
+                    targets.push(target);
+                }
+            }
+        }
+        let mut best: Option<(f64, HexId, UnitId, String)> = None;
+        let mut eligible: Vec<UnitId> = Vec::new();
+        for &t in &targets {
+            eligible.clear();
+            for a in &self.actions {
+                if let Action::Attack { unit, target } = *a {
+                    if target == t && !eligible.contains(&unit) {
+                        eligible.push(unit);
+                    }
+                }
+            }
+            let landing = landing_in(state, &eligible);
+            let Some((set, air, w)) = self.best_assault(scen, state, &eligible, t, landing) else {
+                continue;
+            };
+            if best.as_ref().is_none_or(|b| w.value > b.0) {
+                let why = format!(
+                    "attack {} with {} unit(s) at {} (air {air}): expected loss {:.2} to the defender, {:.2} to us, hex taken {:.0}%, worth {:+.2} VP",
+                    scen.grid().label(t),
+                    set.len(),
+                    scen.combat().column_name(w.column),
+                    w.lost_defender,
+                    w.lost_attacker,
+                    w.take * 100.0,
+                    w.value
+                );
+                best = Some((w.value, t, set[0], why));
+            }
+        }
+        if let Some((v, t, unit, why)) = best {
+            if v > self.attack_bar(scen, state) || must {
+                self.note(why);
+                return Action::Attack { unit, target: t };
+            }
+        }
+        Action::EndPhase
+    }
+
     /// The air commitments worth comparing: none, one, all.
-    fn airs(&self, state: &GameState) -> impl Iterator<Item = u8> + use<> {
+    pub(super) fn airs(&self, state: &GameState) -> impl Iterator<Item = u8> + use<> {
         let left = state.air_points(state.active_side());
         let airs = [0u8, 1.min(left), left];
         (0..3).filter_map(move |k| (!airs[..k].contains(&airs[k])).then_some(airs[k]))

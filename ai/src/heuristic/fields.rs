@@ -19,6 +19,9 @@ impl HeuristicPlayer {
         self.zoc.resize(n, 0);
         zoc::zoc_map(scen, state, &mut self.zoc);
         self.refresh_occ(scen, state);
+        if self.tuning.exposure > 0.0 || self.tuning.keep || self.tuning.plan {
+            self.threat.build(scen, state, state.active_side());
+        }
         let f = &mut self.fields;
         for v in [&mut f.obj, &mut f.foe, &mut f.sup, &mut f.threat] {
             v.resize_with(classes, Vec::new);

@@ -59,6 +59,7 @@
 //! - `phases`: the Rail Phase, rail reserves, supply points spent.
 //! - `intent`: what it meant to do, for people.
 
+mod assault;
 mod attacks;
 mod cuts;
 mod fields;
@@ -66,11 +67,19 @@ mod graphs;
 mod intent;
 mod moves;
 mod phases;
+mod plan;
 mod player;
+mod threat;
+mod tuning;
+mod worth;
+
+pub use tuning::{Tuning, TuningError};
 
 use hexwar_engine::{Action, GameState, HexId, Mp, UnitId};
 
 use graphs::MapGraphs;
+use threat::Threat;
+use worth::Worth;
 
 /// Distance that means "cannot get there" (or only through blocked hexes).
 const BLOCK: u32 = 1 << 20;
@@ -109,7 +118,16 @@ struct Fields {
 /// The heuristic player. `from_spec("heuristic")`.
 #[derive(Default)]
 pub struct HeuristicPlayer {
+    /// Its knobs.
+    tuning: Tuning,
     graphs: Option<MapGraphs>,
+    /// What units, loss points and odds columns are worth (per scenario,
+    /// with `graphs`).
+    worth: Worth,
+    /// The enemy's attack potential next turn (per player-turn).
+    threat: Threat,
+    /// This Movement Phase's attack plan: (unit, hex to attack from, target).
+    plan: Vec<(UnitId, HexId, HexId)>,
     fields: Fields,
     /// (turn, side) the fields were built for.
     turn_key: Option<(u8, u8)>,
@@ -158,6 +176,26 @@ pub struct HeuristicPlayer {
     /// Fewer supply traces (what-if cuts, enemy lines): for rollouts,
     /// where the graded model's traces would cost most of the time.
     light: bool,
+}
+
+impl HeuristicPlayer {
+    /// A heuristic player with these knobs.
+    pub fn with_tuning(tuning: Tuning) -> HeuristicPlayer {
+        HeuristicPlayer {
+            tuning,
+            ..HeuristicPlayer::default()
+        }
+    }
+
+    /// A player from the options of a `heuristic:` spec.
+    pub fn from_options(opts: &str) -> Result<HeuristicPlayer, TuningError> {
+        Ok(HeuristicPlayer::with_tuning(Tuning::parse(opts)?))
+    }
+
+    /// Its knobs.
+    pub fn tuning(&self) -> Tuning {
+        self.tuning
+    }
 }
 
 impl std::fmt::Debug for HeuristicPlayer {

@@ -5,10 +5,14 @@
 //! taking and holding objectives, cutting enemy supply lines).
 
 use hexwar_engine::scenario::SupplyModel;
-use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, movement};
+use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, movement};
 use rand::Rng;
 
+use super::assault::keeper;
 use super::{BLOCK, HeuristicPlayer, LATE_OBJECTIVES};
+
+/// The weight of exposure for headquarters and leaders (`keep`).
+const KEEPER_EXPOSURE: f64 = 2.0;
 use crate::AiRng;
 
 impl HeuristicPlayer {
@@ -142,8 +146,14 @@ impl HeuristicPlayer {
         let f = &self.fields;
         let mp = |d: u32| (d.min(BLOCK) as f64) / Mp::SCALE as f64;
         let mut s = 0.0;
-        // Progress toward the objectives and the enemy.
-        s -= 0.6 * mp(f.obj[c][hi]) + 0.4 * mp(f.foe[c][hi]);
+        let kept = self.tuning.keep && keeper(scen, u);
+        if kept {
+            // Behind the troops, not at their head.
+            s += self.keeper_place(scen, state, u, h);
+        } else {
+            // Progress toward the objectives and the enemy.
+            s -= 0.6 * mp(f.obj[c][hi]) + 0.4 * mp(f.foe[c][hi]);
+        }
         // Supply.
         if scen.supply_rules().model != SupplyModel::None {
             let thr = self.threshold(scen, state, u);
@@ -155,33 +165,15 @@ impl HeuristicPlayer {
             }
         }
         // Danger and terrain next to the enemy.
-        let mine = if h == here { 0 } else { 1 };
-        let att = self.foe_att[hi];
-        if att > 0.0 {
-            let mut def = 0.0;
-            let mut stacked = 0;
-            for v in state.units_at(h) {
-                if scen.unit(v).side == side {
-                    def += state.defense_strength(scen, v);
-                    stacked += 1;
-                }
-            }
-            if h != here {
-                def += state.defense_strength(scen, u);
-            }
-            let mut mult = scen.terrain(h).defense;
-            if scen.is_fort(h) {
-                mult *= scen.combat().fort;
-            }
-            let ratio = att / (def * mult).max(0.25);
-            if ratio > 2.0 {
-                s -= ((ratio - 2.0) * 2.5).min(10.0);
-            }
-            s += 1.5 * (mult - 1.0);
-            if scen.stacking() > 1 {
-                s += 0.8 * (stacked - 1 + mine).clamp(0, scen.stacking() as i32 - 1) as f64;
-            }
-        }
+        s += if self.tuning.exposure > 0.0 {
+            self.exposure_score(scen, state, u, h, self.tuning.exposure)
+        } else if kept {
+            // Headquarters and leaders are worth more than the strength
+            // they bring: kept out of the enemy's reach.
+            self.exposure_score(scen, state, u, h, KEEPER_EXPOSURE)
+        } else {
+            self.danger_score(scen, state, u, h)
+        };
         // A line: friendly neighbours (not the unit itself).
         let mut friends = 0;
         for &a in scen.grid().neighbours(h) {
@@ -212,6 +204,8 @@ impl HeuristicPlayer {
                 s += 2.0 + 0.3 * o.vp as f64;
             }
         }
+        // The attack planned for this turn.
+        s += self.plan_score(scen, state, u, h);
         // Cut enemy supply lines.
         if h != here && self.foe_line.get(hi).copied().unwrap_or(0) > 0 {
             let cut = self.cut_test(scen, state, u, h);
@@ -219,4 +213,123 @@ impl HeuristicPlayer {
         }
         s + rng.random::<f64>() * 0.01
     }
+
+    /// Where a headquarters or a leader belongs (`keep`): near its own
+    /// troops (a headquarters within its supply range of as many of them as
+    /// possible), a little toward the goals so that it follows the front,
+    /// never next to an enemy unit.
+    fn keeper_place(&self, scen: &Scenario, state: &GameState, u: UnitId, h: HexId) -> f64 {
+        let side = state.active_side();
+        let grid = scen.grid();
+        let c = scen.unit_type(u).class as usize;
+        let mp = |d: u32| (d.min(BLOCK) as f64) / Mp::SCALE as f64;
+        let f = &self.fields;
+        let mut s = -0.15 * mp(f.obj[c][h.index()]) - 0.1 * mp(f.foe[c][h.index()]);
+        // Troops within reach: a headquarters' supply range (in hexes, at a
+        // point a hex), a leader's command, or two hexes.
+        let ty = scen.unit_type(u);
+        let reach = match (ty.kind, state.weather(scen)) {
+            (UnitKind::Hq, Some(w)) => (w.hq_range.0 / Mp::SCALE) as u32,
+            _ => (ty.command as u32).max(2),
+        };
+        let near = state
+            .units_of(scen, side)
+            .filter(|&v| v != u && !keeper(scen, v))
+            .filter(|&v| grid.distance(state.unit(v).hex, h) <= reach)
+            .count();
+        s += 0.5 * (near as f64).min(8.0);
+        if state
+            .units_of(scen, side.other())
+            .any(|e| grid.distance(state.unit(e).hex, h) <= 1)
+        {
+            s -= 6.0;
+        }
+        s
+    }
+
+    /// The older rule of thumb for danger: the odds the enemy next door now
+    /// could bring against the stack `u` would be part of in `h` (worse
+    /// than 2:1 costs), defensive terrain, and stacking up next to it.
+    fn danger_score(&self, scen: &Scenario, state: &GameState, u: UnitId, h: HexId) -> f64 {
+        let here = state.unit(u).hex;
+        let mine = if h == here { 0 } else { 1 };
+        let att = self.foe_att[h.index()];
+        if att <= 0.0 {
+            return 0.0;
+        }
+        let mut s = 0.0;
+        let (def, stacked) = self.stack_defense(scen, state, u, h);
+        let mult = defense_mult(scen, h);
+        let ratio = att / (def * mult).max(0.25);
+        if ratio > 2.0 {
+            s -= ((ratio - 2.0) * 2.5).min(10.0);
+        }
+        s += 1.5 * (mult - 1.0);
+        if scen.stacking() > 1 {
+            s += 0.8 * (stacked - 1 + mine).clamp(0, scen.stacking() as i32 - 1) as f64;
+        }
+        s
+    }
+
+    /// Exposure: what `u` stands to lose in `h` if the enemy brings
+    /// everything it could next turn against the stack it would be part of
+    /// (the table's expected losses at those odds, shared over the stack,
+    /// in VP of worth), and what defensive terrain and stacking save.
+    fn exposure_score(
+        &self,
+        scen: &Scenario,
+        state: &GameState,
+        u: UnitId,
+        h: HexId,
+        weight: f64,
+    ) -> f64 {
+        let attack = self.threat.at(h);
+        if attack <= 0.0 {
+            return 0.0;
+        }
+        let (def, stacked) = self.stack_defense(scen, state, u, h);
+        let here = state.unit(u).hex;
+        let count = (stacked + if h == here { 0 } else { 1 }).max(1) as f64;
+        let mult = defense_mult(scen, h);
+        let o = self.worth.odds(scen, attack, def * mult);
+        // The stack shares the loss, and the enemy pays its part: what
+        // counts is the exchange (an even fight costs nothing); a retreat
+        // costs tempo and position.
+        let foe = state.active_side().other();
+        let lost = o.defender / count * self.worth.per_point(u)
+            - o.attacker / count * self.worth.side_point(foe);
+        let mut s = -weight * (lost.max(0.0) + 0.3 * o.retreat / count);
+        s += 1.5 * (mult - 1.0);
+        if scen.stacking() > 1 {
+            s += 0.5 * (count - 1.0).min(scen.stacking() as f64 - 1.0);
+        }
+        s
+    }
+
+    /// Defense of the stack `u` would be part of in `h` (ours there, and `u`
+    /// if it comes from elsewhere), and how many of ours are there now.
+    fn stack_defense(&self, scen: &Scenario, state: &GameState, u: UnitId, h: HexId) -> (f64, i32) {
+        let side = state.active_side();
+        let mut def = 0.0;
+        let mut stacked = 0;
+        for v in state.units_at(h) {
+            if scen.unit(v).side == side {
+                def += state.defense_strength(scen, v);
+                stacked += 1;
+            }
+        }
+        if h != state.unit(u).hex {
+            def += state.defense_strength(scen, u);
+        }
+        (def, stacked)
+    }
+}
+
+/// The terrain's (and a fort's) defense multiplier in `h`.
+fn defense_mult(scen: &Scenario, h: HexId) -> f64 {
+    let mut mult = scen.terrain(h).defense;
+    if scen.is_fort(h) {
+        mult *= scen.combat().fort;
+    }
+    mult
 }

@@ -8,12 +8,18 @@
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 
 use super::HeuristicPlayer;
+use super::worth::Worth;
 use super::graphs::build_graphs;
 use crate::{AiRng, Guide, Player};
 
 impl Player for HeuristicPlayer {
     fn name(&self) -> String {
-        "heuristic".into()
+        let opts = self.tuning.to_string();
+        if opts.is_empty() {
+            "heuristic".into()
+        } else {
+            format!("heuristic:{opts}")
+        }
     }
 
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
@@ -52,6 +58,7 @@ impl HeuristicPlayer {
         let id = scen.id();
         if self.graphs.as_ref().is_none_or(|g| g.scen_id != id) {
             self.graphs = Some(build_graphs(scen, id));
+            self.worth = Worth::new(scen);
             self.turn_key = None;
             self.phase_key = None;
         }
@@ -81,6 +88,7 @@ impl HeuristicPlayer {
                 self.trace_enemy(scen, state);
                 self.order_units(scen, state);
                 self.pick_reserves(scen, state);
+                self.plan_attacks(scen, state);
             }
         }
     }

@@ -1,0 +1,202 @@
+//! What the enemy could throw at each hex in its next player-turn: for each
+//! enemy unit, every hex it could end a move in from the position as it
+//! stands ([`movement::next_move_reach`]: a fresh move with its whole
+//! allowance, our units blocking and our ZOC stopping it), and from there
+//! the hexes next to it that it could attack (MAL-CBT-2: hexes it could
+//! enter; armor only across a road or rail hexside), its attack strength
+//! counted once per hex (the better of its approaches, a river or stream
+//! crossing weighing as the table's modifier says) and shared out over the
+//! hexes of ours it could attack as things stand: a line spreads the
+//! enemy's strength, an outpost draws all of it. A hex's potential is the
+//! sum, cut down where more units could come than the hexes around it
+//! hold.
+//!
+//! This is an upper bound of what the enemy will do (it cannot attack
+//! everywhere at once), used to weigh exposure: a unit left where the
+//! enemy could bring 6:1 is a unit likely lost.
+
+use hexwar_engine::scenario::side_bits;
+use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitKind, movement, retreat};
+
+/// The enemy's attack potential per hex (see the module doc).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Threat {
+    /// Per hex: summed attack strength that could reach it.
+    pot: Vec<f64>,
+    /// Per hex: enemy units that could attack it.
+    count: Vec<u16>,
+    /// Per hex: the stamp of the unit last counted there, and its share.
+    mark: Vec<u32>,
+    share: Vec<f64>,
+    stamp: u32,
+    /// One unit's reach, and the hexes it could attack from it (reused).
+    reach: Vec<HexId>,
+    hexes: Vec<HexId>,
+    /// Room around each hex: attackers at most (six hexes times stacking).
+    room: f64,
+}
+
+impl Threat {
+    /// The potential of `side`'s enemy against every hex, from `state`.
+    pub(super) fn build(&mut self, scen: &Scenario, state: &GameState, side: Side) {
+        let n = scen.grid().len();
+        self.pot.clear();
+        self.pot.resize(n, 0.0);
+        self.count.clear();
+        self.count.resize(n, 0);
+        self.share.resize(n, 0.0);
+        if self.mark.len() != n {
+            self.mark = vec![0; n];
+            self.stamp = 0;
+        }
+        self.room = 6.0 * scen.stacking() as f64;
+        let rules = scen.combat();
+        for e in state.units_of(scen, side.other()) {
+            let attack = state.attack_strength(scen, e);
+            if attack <= 0.0 {
+                continue;
+            }
+            let ty = scen.unit_type(e);
+            let armor = ty.kind == UnitKind::Armor;
+            self.reach.clear();
+            let reach = &mut self.reach;
+            movement::next_move_reach(scen, state, e, |h| reach.push(h));
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+            let stamp = self.stamp;
+            // The hexes it could attack, each with its best approach.
+            self.hexes.clear();
+            for &r in &self.reach {
+                for d in Dir::ALL {
+                    let h = scen.grid().neighbour(r, d);
+                    if !h.is_some() {
+                        continue;
+                    }
+                    let bits = scen.hexside(r, d);
+                    if armor && bits & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                        continue;
+                    }
+                    if retreat::entry_cost(scen, r, d, h, ty.class).is_none() {
+                        continue;
+                    }
+                    let mult = if bits & side_bits::RIVER != 0 {
+                        rules.river
+                    } else if bits & side_bits::STREAM != 0 {
+                        rules.stream
+                    } else {
+                        1.0
+                    };
+                    let i = h.index();
+                    if self.mark[i] != stamp {
+                        self.mark[i] = stamp;
+                        self.share[i] = mult;
+                        self.hexes.push(h);
+                    } else if mult > self.share[i] {
+                        self.share[i] = mult;
+                    }
+                }
+            }
+            // It attacks one of our hexes: its strength is spread over
+            // those it could reach (a line shares the threat, an outpost
+            // draws all of it).
+            let targets = self
+                .hexes
+                .iter()
+                .filter(|h| state.units_at(**h).any(|v| scen.unit(v).side == side))
+                .count()
+                .max(1) as f64;
+            for &h in &self.hexes {
+                let i = h.index();
+                self.pot[i] += attack * self.share[i] / targets;
+                self.count[i] += 1;
+            }
+        }
+    }
+
+    /// The attack strength the enemy could bring against `h` next turn.
+    #[inline]
+    pub(super) fn at(&self, h: HexId) -> f64 {
+        let i = h.index();
+        let (p, k) = (self.pot[i], self.count[i] as f64);
+        if k > self.room { p * self.room / k } else { p }
+    }
+
+    /// Could any enemy unit attack `h` next turn?
+    #[inline]
+    pub(super) fn reaches(&self, h: HexId) -> bool {
+        self.count.get(h.index()).is_some_and(|&k| k > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// At the start, in every built-in scenario: a hex next to an enemy unit
+    /// that could enter it is threatened by at least that unit's strength,
+    /// and a hex far beyond every enemy's reach (more hexes away than the
+    /// fastest enemy's points) is not threatened at all.
+    #[test]
+    fn threat_covers_the_enemy_next_door_and_nothing_out_of_reach() {
+        for name in hexwar_engine::builtin::names() {
+            let scen = hexwar_engine::builtin::load(name).unwrap();
+            let mut rng = crate::AiRng::seed_from_u64(1);
+            let st = GameState::new(&scen, &mut rng);
+            let side = st.active_side();
+            let mut t = Threat::default();
+            t.build(&scen, &st, side);
+            let grid = scen.grid();
+            // The cheapest step any class pays (a road), and a free first hex.
+            let sc: &Scenario = &scen;
+            let cheapest = (0..sc.classes().len() as u8)
+                .flat_map(|c| {
+                    use hexwar_engine::scenario::RouteKind as K;
+                    [K::Road, K::Track, K::Rail]
+                        .into_iter()
+                        .map(move |k| sc.route_rate(k, c).0)
+                })
+                .chain(std::iter::once(hexwar_engine::Mp::ONE.0))
+                .filter(|&c| c > 0)
+                .min()
+                .unwrap_or(1) as u32;
+            let fastest = st
+                .units_of(&scen, side.other())
+                .map(|u| st.movement_allowance(&scen, u).0 as u32 / cheapest + 1)
+                .max()
+                .unwrap_or(0);
+            let mut near = 0;
+            for e in st.units_of(&scen, side.other()) {
+                let here = st.unit(e).hex;
+                let a = st.attack_strength(&scen, e);
+                for d in Dir::ALL {
+                    let h = grid.neighbour(here, d);
+                    let plain = scen.hexside(here, d)
+                        & (side_bits::RIVER | side_bits::STREAM)
+                        == 0;
+                    let armor = scen.unit_type(e).kind == UnitKind::Armor;
+                    if h.is_some()
+                        && plain
+                        && !armor
+                        && retreat::entry_cost(&scen, here, d, h, scen.unit_type(e).class).is_some()
+                    {
+                        if t.count[h.index()] as f64 <= t.room {
+                            assert!(t.at(h) + 1e-9 >= a, "{name}: {} next to {}", grid.label(h), scen.unit(e).id);
+                        }
+                        assert!(t.reaches(h), "{name}: {} next to {}", grid.label(h), scen.unit(e).id);
+                        near += 1;
+                    }
+                }
+            }
+            assert!(near > 0, "{name}");
+            for h in grid.hexes() {
+                let far = st
+                    .units_of(&scen, side.other())
+                    .all(|e| grid.distance(st.unit(e).hex, h) as u32 > fastest + 1);
+                if far {
+                    assert!(!t.reaches(h), "{name}: {} is out of reach", grid.label(h));
+                }
+            }
+        }
+    }
+}
