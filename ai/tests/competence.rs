@@ -13,12 +13,17 @@ use rand::SeedableRng;
 
 /// The player under test.
 fn normal() -> HeuristicPlayer {
-    HeuristicPlayer::from_options("keep=1,urgency=1,plan=1").unwrap()
+    HeuristicPlayer::default()
 }
 
 /// Plays the side to move with `p` until its current phase ends; the
 /// actions taken.
-fn play_phase(p: &mut HeuristicPlayer, scen: &Scenario, state: &mut GameState, seed: u64) -> Vec<Action> {
+fn play_phase(
+    p: &mut HeuristicPlayer,
+    scen: &Scenario,
+    state: &mut GameState,
+    seed: u64,
+) -> Vec<Action> {
     let mut rng = AiRng::seed_from_u64(seed);
     let mut dice = AiRng::seed_from_u64(seed + 1);
     let key = (state.turn(), state.active_side(), state.phase_index());
@@ -35,7 +40,8 @@ fn play_phase(p: &mut HeuristicPlayer, scen: &Scenario, state: &mut GameState, s
 }
 
 fn unit(scen: &Scenario, id: &str) -> UnitId {
-    scen.unit_by_id(id).unwrap_or_else(|| panic!("no unit {id}"))
+    scen.unit_by_id(id)
+        .unwrap_or_else(|| panic!("no unit {id}"))
 }
 
 fn hex(scen: &Scenario, label: &str) -> HexId {
@@ -56,7 +62,12 @@ fn the_headquarters_stays_out_of_an_attack_its_infantry_can_make() {
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     // Straight to the Combat Phase: the HQ stands next to the target.
     state
-        .apply(&scen, Action::EndPhase, &mut AiRng::seed_from_u64(2), &mut ())
+        .apply(
+            &scen,
+            Action::EndPhase,
+            &mut AiRng::seed_from_u64(2),
+            &mut (),
+        )
         .unwrap();
     assert_eq!(state.phase(&scen), PhaseKind::Combat);
     let acts = play_phase(&mut normal(), &scen, &mut state, 3);
@@ -69,7 +80,10 @@ fn the_headquarters_stays_out_of_an_attack_its_infantry_can_make() {
         .collect();
     assert!(committed.contains(&unit(&scen, "b1")), "{acts:?}");
     assert!(committed.contains(&unit(&scen, "b2")), "{acts:?}");
-    assert!(!committed.contains(&unit(&scen, "hq")), "the HQ attacked: {acts:?}");
+    assert!(
+        !committed.contains(&unit(&scen, "hq")),
+        "the HQ attacked: {acts:?}"
+    );
 }
 
 #[test]
@@ -129,7 +143,11 @@ fn concentrates_at_both_crossings_then_attacks_together() {
         let acts = play_phase(&mut p, &scen, &mut state, seed + 100);
         let made = attacks(&acts);
         assert_eq!(made.len(), 1, "seed {seed}: {acts:?}");
-        assert_eq!(made[0].len(), 4, "seed {seed}: all four attack together: {acts:?}");
+        assert_eq!(
+            made[0].len(),
+            4,
+            "seed {seed}: all four attack together: {acts:?}"
+        );
     }
 }
 
@@ -141,13 +159,22 @@ fn attacks_at_poor_odds_when_waiting_loses_for_certain() {
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     let mut dice = AiRng::seed_from_u64(2);
     for id in ["b1", "b2"] {
-        let a = Action::Move { unit: unit(&scen, id), to: hex(&scen, "0303") };
+        let a = Action::Move {
+            unit: unit(&scen, id),
+            to: hex(&scen, "0303"),
+        };
         state.apply(&scen, a, &mut dice, &mut ()).unwrap();
     }
-    state.apply(&scen, Action::EndPhase, &mut dice, &mut ()).unwrap();
+    state
+        .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+        .unwrap();
     assert_eq!(state.phase(&scen), PhaseKind::Combat);
     let acts = play_phase(&mut normal(), &scen, &mut state, 5);
-    assert_eq!(attacks(&acts).len(), 1, "no attack on the last turn: {acts:?}");
+    assert_eq!(
+        attacks(&acts).len(),
+        1,
+        "no attack on the last turn: {acts:?}"
+    );
 }
 
 #[test]
@@ -157,9 +184,17 @@ fn does_not_throw_a_lone_unit_away_early() {
     let scen = fixture("ai_river_assault");
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     let mut dice = AiRng::seed_from_u64(2);
-    let a = Action::Move { unit: unit(&scen, "b1"), to: hex(&scen, "0303") };
+    let a = Action::Move {
+        unit: unit(&scen, "b1"),
+        to: hex(&scen, "0303"),
+    };
     state.apply(&scen, a, &mut dice, &mut ()).unwrap();
-    state.apply(&scen, Action::EndPhase, &mut dice, &mut ()).unwrap();
+    state
+        .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+        .unwrap();
     let acts = play_phase(&mut normal(), &scen, &mut state, 5);
-    assert!(attacks(&acts).is_empty(), "a 1:4 attack on turn 1: {acts:?}");
+    assert!(
+        attacks(&acts).is_empty(),
+        "a 1:4 attack on turn 1: {acts:?}"
+    );
 }

@@ -46,7 +46,13 @@ pub(super) struct AttackWorth {
 
 impl HeuristicPlayer {
     /// The worth of rolling the attack declared in `st` with `air` points.
-    pub(super) fn attack_worth(&self, scen: &Scenario, st: &GameState, air: u8, landing: bool) -> AttackWorth {
+    pub(super) fn attack_worth(
+        &self,
+        scen: &Scenario,
+        st: &GameState,
+        air: u8,
+        landing: bool,
+    ) -> AttackWorth {
         let side = st.active_side();
         let t = st.combat().target;
         let (att_pp, def_pp) = self.point_worths(scen, st, t);
@@ -94,9 +100,11 @@ impl HeuristicPlayer {
             }
             if k > 0.0 { s / k } else { 1.0 }
         };
-        let att = mean(&mut st
-            .units_of(scen, side)
-            .filter(|u| st.unit(*u).has(hexwar_engine::state::UnitFlags::COMMITTED)));
+        let att = mean(
+            &mut st
+                .units_of(scen, side)
+                .filter(|u| st.unit(*u).has(hexwar_engine::state::UnitFlags::COMMITTED)),
+        );
         let def = mean(&mut st.units_at(t).filter(|u| scen.unit(*u).side != side));
         (att, def)
     }
@@ -130,7 +138,11 @@ impl HeuristicPlayer {
         t: HexId,
         landing: bool,
     ) -> Option<(Vec<UnitId>, u8, AttackWorth)> {
-        let plain: Vec<UnitId> = eligible.iter().copied().filter(|u| !keeper(scen, *u)).collect();
+        let plain: Vec<UnitId> = eligible
+            .iter()
+            .copied()
+            .filter(|u| !keeper(scen, *u))
+            .collect();
         let mut best: Option<(Vec<UnitId>, u8, AttackWorth)> = None;
         let sets: [&[UnitId]; 2] = [&plain, eligible];
         for (k, set) in sets.into_iter().enumerate() {

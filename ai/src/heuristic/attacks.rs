@@ -104,9 +104,8 @@ impl HeuristicPlayer {
         state.legal_actions(scen, &mut self.actions);
         let side = state.active_side();
         let declared = state.combat().target;
-        let landing_in = |st: &GameState, us: &[UnitId]| {
-            us.iter().any(|u| st.unit(*u).has(UnitFlags::LANDING))
-        };
+        let landing_in =
+            |st: &GameState, us: &[UnitId]| us.iter().any(|u| st.unit(*u).has(UnitFlags::LANDING));
         if declared.is_some() {
             let mut eligible: Vec<UnitId> = state
                 .units_of(scen, side)
@@ -121,9 +120,17 @@ impl HeuristicPlayer {
                 }
             }
             let landing = landing_in(state, &eligible[..committed]);
-            if let Some((set, air, _)) = self.best_assault(scen, state, &eligible, declared, landing) {
-                if let Some(&u) = set.iter().find(|u| !state.unit(**u).has(UnitFlags::COMMITTED)) {
-                    return Action::Attack { unit: u, target: declared };
+            if let Some((set, air, _)) =
+                self.best_assault(scen, state, &eligible, declared, landing)
+            {
+                if let Some(&u) = set
+                    .iter()
+                    .find(|u| !state.unit(**u).has(UnitFlags::COMMITTED))
+                {
+                    return Action::Attack {
+                        unit: u,
+                        target: declared,
+                    };
                 }
                 return Action::Resolve { air };
             }

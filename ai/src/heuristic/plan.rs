@@ -81,7 +81,10 @@ impl HeuristicPlayer {
                 used.push(u);
                 self.plan.push((u, h, t));
             }
-            self.note(format!("plans an attack on {} (worth {v:+.2} VP)", scen.grid().label(t)));
+            self.note(format!(
+                "plans an attack on {} (worth {v:+.2} VP)",
+                scen.grid().label(t)
+            ));
         }
     }
 
@@ -151,7 +154,9 @@ impl HeuristicPlayer {
             let staying = state
                 .units_at(a)
                 .filter(|v| scen.unit(*v).side == side && *v != u)
-                .filter(|v| !self.plan.iter().any(|p| p.0 == *v) && !slots.iter().any(|p| p.0 == *v))
+                .filter(|v| {
+                    !self.plan.iter().any(|p| p.0 == *v) && !slots.iter().any(|p| p.0 == *v)
+                })
                 .count();
             let planned = self.plan.iter().filter(|p| p.1 == a).count()
                 + slots.iter().filter(|p| p.1 == a).count();
@@ -173,16 +178,28 @@ impl HeuristicPlayer {
             def_pp += self.worth.per_point(v);
             n += 1.0;
         }
-        let mult = scen.terrain(t).defense * if scen.is_fort(t) { scen.combat().fort } else { 1.0 };
+        let mult = scen.terrain(t).defense
+            * if scen.is_fort(t) {
+                scen.combat().fort
+            } else {
+                1.0
+            };
         def_pp /= n.max(1.0);
         let o = self.worth.odds(scen, attack, defense * mult);
-        let v = o.defender * def_pp - o.attacker * att_pp + o.retreat * (0.3 + self.hex_value(scen, state, t));
+        let v = o.defender * def_pp - o.attacker * att_pp
+            + o.retreat * (0.3 + self.hex_value(scen, state, t));
         (v, slots)
     }
 
     /// The plan's word on `u` ending in `h`: a bonus for its planned hex, a
     /// cost for crowding a hex planned for others.
-    pub(super) fn plan_score(&self, scen: &Scenario, state: &GameState, u: UnitId, h: HexId) -> f64 {
+    pub(super) fn plan_score(
+        &self,
+        scen: &Scenario,
+        state: &GameState,
+        u: UnitId,
+        h: HexId,
+    ) -> f64 {
         if self.plan.is_empty() {
             return 0.0;
         }

@@ -8,8 +8,8 @@
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 
 use super::HeuristicPlayer;
-use super::worth::Worth;
 use super::graphs::build_graphs;
+use super::worth::Worth;
 use crate::{AiRng, Guide, Player};
 
 impl Player for HeuristicPlayer {

@@ -53,14 +53,19 @@ impl Worth {
         let types = scen.unit_types();
         let mean = |f: fn(&hexwar_engine::scenario::UnitType) -> f64| {
             let (mut s, mut k) = (0.0, 0.0);
-            for t in types.iter().filter(|t| !matches!(t.kind, UnitKind::Hq | UnitKind::Leader)) {
+            for t in types
+                .iter()
+                .filter(|t| !matches!(t.kind, UnitKind::Hq | UnitKind::Leader))
+            {
                 s += f(t);
                 k += 1.0;
             }
             if k > 0.0 { s / k } else { 1.0 }
         };
-        let avg = mean(|t| t.attack.first().copied().unwrap_or(0.0) + t.defense.first().copied().unwrap_or(0.0))
-            .max(1.0);
+        let avg = mean(|t| {
+            t.attack.first().copied().unwrap_or(0.0) + t.defense.first().copied().unwrap_or(0.0)
+        })
+        .max(1.0);
         let graded = scen.supply_rules().model == SupplyModel::Graded;
         let n_units = scen.units().len().max(1) as f64;
         let mut unit = Vec::with_capacity(scen.units().len());
@@ -112,7 +117,11 @@ impl Worth {
             }
         }
         for s in 0..2 {
-            side_point[s] = if k[s] > 0.0 { side_point[s] / k[s] } else { 1.0 };
+            side_point[s] = if k[s] > 0.0 {
+                side_point[s] / k[s]
+            } else {
+                1.0
+            };
         }
         Worth {
             unit,
@@ -180,8 +189,18 @@ mod tests {
         let c = scen.combat();
         for (col, o) in w.columns.iter().enumerate() {
             let rows = c.results.len() as f64;
-            let def: f64 = c.results.iter().map(|r| r[col].defender as f64).sum::<f64>() / rows;
-            let att: f64 = c.results.iter().map(|r| r[col].attacker as f64).sum::<f64>() / rows;
+            let def: f64 = c
+                .results
+                .iter()
+                .map(|r| r[col].defender as f64)
+                .sum::<f64>()
+                / rows;
+            let att: f64 = c
+                .results
+                .iter()
+                .map(|r| r[col].attacker as f64)
+                .sum::<f64>()
+                / rows;
             assert!((o.defender - def).abs() < 1e-12 && (o.attacker - att).abs() < 1e-12);
         }
         // Better odds never cost the attacker more nor the defender less.
@@ -215,11 +234,22 @@ mod dump {
             let w = super::Worth::new(&scen);
             println!("{name}");
             for (i, c) in w.columns.iter().enumerate() {
-                println!("  {} att {:.2} def {:.2} ret {:.2}", scen.combat().column_name(i), c.attacker, c.defender, c.retreat);
+                println!(
+                    "  {} att {:.2} def {:.2} ret {:.2}",
+                    scen.combat().column_name(i),
+                    c.attacker,
+                    c.defender,
+                    c.retreat
+                );
             }
             for (i, u) in scen.units().iter().enumerate() {
                 if i % 4 == 0 {
-                    println!("  {} worth {:.2} per point {:.2}", u.id, w.unit[i], w.per_point(hexwar_engine::UnitId(i as u16)));
+                    println!(
+                        "  {} worth {:.2} per point {:.2}",
+                        u.id,
+                        w.unit[i],
+                        w.per_point(hexwar_engine::UnitId(i as u16))
+                    );
                 }
             }
         }
