@@ -11,6 +11,9 @@ use rand::Rng;
 use super::assault::keeper;
 use super::{BLOCK, HeuristicPlayer, LATE_OBJECTIVES};
 
+/// What a hex the enemy could cut off next turn costs a unit.
+const PULL_BACK: f64 = 3.0;
+
 /// The weight of exposure for headquarters and leaders (`keep`).
 const KEEPER_EXPOSURE: f64 = 2.0;
 use crate::AiRng;
@@ -120,6 +123,71 @@ impl HeuristicPlayer {
         }
         // Stable: ties keep the earlier (staying first).
         out.sort_by(|a, b| b.0.total_cmp(&a.0));
+        if self.tuning.keep {
+            self.check_pull_backs(scen, state, u, out);
+        }
+    }
+
+    /// A pull-back only where it saves the unit: when the best option
+    /// leaves a hex the enemy could cut off for one it could not, the unit
+    /// must be in supply there as things stand (a what-if trace); if not,
+    /// the option loses what it gained for it, and the next is looked at.
+    fn check_pull_backs(
+        &mut self,
+        scen: &Scenario,
+        state: &GameState,
+        u: UnitId,
+        out: &mut [(f64, HexId)],
+    ) {
+        if scen.supply_rules().model == SupplyModel::None {
+            return;
+        }
+        let here = state.unit(u).hex;
+        let c = scen.unit_type(u).class as usize;
+        let thr = self.threshold(scen, state, u);
+        if self.supply_dist(c, here, true) <= thr {
+            return;
+        }
+        for _ in 0..2 {
+            let (v, to) = out[0];
+            if !to.is_some()
+                || self.supply_dist(c, to, true) > thr
+                || self.supplied_at(scen, state, u, to)
+            {
+                return;
+            }
+            out[0].0 = v - PULL_BACK;
+            out.sort_by(|a, b| b.0.total_cmp(&a.0));
+        }
+        // Two pull-backs in vain: no pull-back gains anything here.
+        for o in out.iter_mut() {
+            if o.1.is_some() && self.supply_dist(c, o.1, true) <= thr {
+                o.0 -= PULL_BACK;
+            }
+        }
+        out.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // What is first now is no pull-back, or one checked in vain and
+        // demoted twice: look once more.
+        let (_, to) = out[0];
+        if to.is_some()
+            && self.supply_dist(c, to, true) <= thr
+            && !self.supplied_at(scen, state, u, to)
+        {
+            let stay = out.iter().position(|o| !o.1.is_some()).unwrap_or(0);
+            out.swap(0, stay);
+        }
+    }
+
+    /// Would `u` be in (general) supply in `to`, the position otherwise as
+    /// it stands?
+    fn supplied_at(&mut self, scen: &Scenario, state: &GameState, u: UnitId, to: HexId) -> bool {
+        let mut work = self.work.take().unwrap_or_else(|| state.clone());
+        work.clone_from(state);
+        let mut dummy = <AiRng as rand::SeedableRng>::seed_from_u64(0);
+        work.apply_unchecked(scen, Action::Move { unit: u, to }, &mut dummy, &mut ());
+        let ok = hexwar_engine::supply::trace(scen, &work, u).supplied;
+        self.work = Some(work);
+        ok
     }
 
     /// Is `h` a hex some enemy unit could reach (or stop next to) next
@@ -161,7 +229,7 @@ impl HeuristicPlayer {
                 s -= 12.0;
             }
             if self.supply_dist(c, h, true) > thr {
-                s -= 3.0;
+                s -= PULL_BACK;
             }
         }
         // Danger and terrain next to the enemy.

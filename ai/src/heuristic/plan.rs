@@ -31,6 +31,9 @@ pub(super) const PLANNED: f64 = 6.0;
 /// attack strength from there).
 type Approach = (HexId, HexId, f64);
 
+/// A planned attack: its worth, the target, and who goes where.
+type Planned = (f64, HexId, Vec<(UnitId, HexId)>);
+
 impl HeuristicPlayer {
     /// Builds the plan of this Movement Phase (see the module doc).
     pub(super) fn plan_attacks(&mut self, scen: &Scenario, state: &GameState) {
@@ -63,7 +66,7 @@ impl HeuristicPlayer {
         // Best target first, each unit used once.
         let mut used: Vec<UnitId> = Vec::new();
         loop {
-            let mut best: Option<(f64, HexId, Vec<(UnitId, HexId)>)> = None;
+            let mut best: Option<Planned> = None;
             for &t in &targets {
                 if self.plan.iter().any(|p| p.2 == t) {
                     continue;

@@ -121,7 +121,7 @@ impl Threat {
     }
 
     /// Could any enemy unit attack `h` next turn?
-    #[inline]
+    #[cfg(test)]
     pub(super) fn reaches(&self, h: HexId) -> bool {
         self.count.get(h.index()).is_some_and(|&k| k > 0)
     }

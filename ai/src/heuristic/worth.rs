@@ -131,19 +131,6 @@ impl Worth {
         }
     }
 
-    /// `u`'s worth now (its steps left, or its health left).
-    pub(super) fn unit(&self, scen: &Scenario, state: &GameState, u: UnitId) -> f64 {
-        let full = self.unit[u.index()];
-        let ty = scen.unit_type(u);
-        let us = state.unit(u);
-        if scen.combat().losses == LossModel::Morale {
-            let left = us.morale as f64 + state.base_strength(scen, u, true).max(1.0);
-            full * (left / self.health[u.index()]).clamp(0.2, 1.0)
-        } else {
-            full * us.steps as f64 / ty.steps().max(1) as f64
-        }
-    }
-
     /// What one loss point of `u` costs its side (worth over health).
     pub(super) fn per_point(&self, u: UnitId) -> f64 {
         self.unit[u.index()] / self.health[u.index()]
@@ -222,36 +209,5 @@ mod tests {
         let french = urgency(&scen, &st, Side(1));
         assert!(allies > french, "{allies} {french}");
         assert!(allies > 0.0 && allies < 1.0);
-    }
-}
-#[cfg(test)]
-mod dump {
-    #[test]
-    #[ignore]
-    fn dump_worth() {
-        for name in hexwar_engine::builtin::names() {
-            let scen = hexwar_engine::builtin::load(name).unwrap();
-            let w = super::Worth::new(&scen);
-            println!("{name}");
-            for (i, c) in w.columns.iter().enumerate() {
-                println!(
-                    "  {} att {:.2} def {:.2} ret {:.2}",
-                    scen.combat().column_name(i),
-                    c.attacker,
-                    c.defender,
-                    c.retreat
-                );
-            }
-            for (i, u) in scen.units().iter().enumerate() {
-                if i % 4 == 0 {
-                    println!(
-                        "  {} worth {:.2} per point {:.2}",
-                        u.id,
-                        w.unit[i],
-                        w.per_point(hexwar_engine::UnitId(i as u16))
-                    );
-                }
-            }
-        }
     }
 }
