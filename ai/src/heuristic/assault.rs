@@ -170,6 +170,43 @@ impl HeuristicPlayer {
         best
     }
 
+    /// A quick estimate of the worth of attacking `t` with the plain units
+    /// of `eligible` (the keepers left out), by the table's expectations:
+    /// to rank targets before the exact calculator sees the best of them.
+    pub(super) fn estimate_assault(
+        &self,
+        scen: &Scenario,
+        state: &GameState,
+        eligible: &[UnitId],
+        t: HexId,
+    ) -> f64 {
+        let side = state.active_side();
+        let (mut attack, mut att_pp, mut k) = (0.0, 0.0, 0.0);
+        for &u in eligible.iter().filter(|u| !keeper(scen, **u)) {
+            attack += state.attack_strength(scen, u);
+            att_pp += self.worth.per_point(u);
+            k += 1.0;
+        }
+        if k == 0.0 {
+            return f64::NEG_INFINITY;
+        }
+        let (mut defense, mut def_pp, mut n) = (0.0f64, 0.0f64, 0.0f64);
+        for v in state.units_at(t).filter(|v| scen.unit(*v).side != side) {
+            defense += state.defense_strength(scen, v);
+            def_pp += self.worth.per_point(v);
+            n += 1.0;
+        }
+        let mult = scen.terrain(t).defense
+            * if scen.is_fort(t) {
+                scen.combat().fort
+            } else {
+                1.0
+            };
+        let o = self.worth.odds(scen, attack, defense * mult);
+        o.defender * def_pp / n.max(1.0) - o.attacker * att_pp / k
+            + o.retreat * (0.3 + self.hex_value(scen, state, t))
+    }
+
     /// The bar an attack's worth must clear: lower when behind late.
     pub(super) fn attack_bar(&self, scen: &Scenario, state: &GameState) -> f64 {
         0.1 - self.tuning.urgency * urgency(scen, state, state.active_side())

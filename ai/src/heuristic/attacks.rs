@@ -9,6 +9,9 @@ use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, ch
 
 use super::{BLOCK, HeuristicPlayer};
 
+/// Targets valued exactly per declaration, the best by the table's estimate.
+const EXACT_TARGETS: usize = 4;
+
 impl HeuristicPlayer {
     /// The Combat Phase, as a function of the position alone (a search
     /// asks about positions out of order): an attack being declared is
@@ -119,22 +122,33 @@ impl HeuristicPlayer {
                     }
                 }
             }
-            let landing = landing_in(state, &eligible[..committed]);
-            if let Some((set, air, _)) =
-                self.best_assault(scen, state, &eligible, declared, landing)
-            {
-                if let Some(&u) = set
-                    .iter()
-                    .find(|u| !state.unit(**u).has(UnitFlags::COMMITTED))
-                {
-                    return Action::Attack {
-                        unit: u,
-                        target: declared,
-                    };
+            // The set chosen when this attack was declared, while it holds
+            // every unit committed since; else chosen afresh.
+            let key = (state.turn(), side.0, state.phase_index(), declared);
+            let memo = self.assault_memo.as_ref().filter(|(k, set, _)| {
+                *k == key && eligible[..committed].iter().all(|u| set.contains(u))
+            });
+            let (set, air) = match memo {
+                Some((_, set, air)) => (set.clone(), *air),
+                None => {
+                    let landing = landing_in(state, &eligible[..committed]);
+                    match self.best_assault(scen, state, &eligible, declared, landing) {
+                        Some((set, air, _)) => (set, air),
+                        None => return Action::Resolve { air: 0 },
+                    }
                 }
-                return Action::Resolve { air };
+            };
+            self.assault_memo = Some((key, set.clone(), air));
+            if let Some(&u) = set
+                .iter()
+                .find(|u| !state.unit(**u).has(UnitFlags::COMMITTED) && eligible.contains(u))
+            {
+                return Action::Attack {
+                    unit: u,
+                    target: declared,
+                };
             }
-            return Action::Resolve { air: 0 };
+            return Action::Resolve { air };
         }
         if let Some(a) = self.advance(scen, state) {
             return a;
@@ -148,10 +162,10 @@ impl HeuristicPlayer {
                 }
             }
         }
-        let mut best: Option<(f64, HexId, UnitId, String)> = None;
-        let mut eligible: Vec<UnitId> = Vec::new();
+        // Every target estimated by the table, the best few exactly.
+        let mut ranked: Vec<(f64, HexId, Vec<UnitId>)> = Vec::new();
         for &t in &targets {
-            eligible.clear();
+            let mut eligible: Vec<UnitId> = Vec::new();
             for a in &self.actions {
                 if let Action::Attack { unit, target } = *a {
                     if target == t && !eligible.contains(&unit) {
@@ -159,6 +173,13 @@ impl HeuristicPlayer {
                     }
                 }
             }
+            let guess = self.estimate_assault(scen, state, &eligible, t);
+            ranked.push((guess, t, eligible));
+        }
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best: Option<(f64, HexId, UnitId, String)> = None;
+        let mut memo = None;
+        for (_, t, eligible) in ranked.into_iter().take(EXACT_TARGETS) {
             let landing = landing_in(state, &eligible);
             let Some((set, air, w)) = self.best_assault(scen, state, &eligible, t, landing) else {
                 continue;
@@ -175,11 +196,13 @@ impl HeuristicPlayer {
                     w.value
                 );
                 best = Some((w.value, t, set[0], why));
+                memo = Some(((state.turn(), side.0, state.phase_index(), t), set, air));
             }
         }
         if let Some((v, t, unit, why)) = best {
             if v > self.attack_bar(scen, state) || must {
                 self.note(why);
+                self.assault_memo = memo;
                 return Action::Attack { unit, target: t };
             }
         }

@@ -20,7 +20,10 @@ impl HeuristicPlayer {
         zoc::zoc_map(scen, state, &mut self.zoc);
         self.refresh_occ(scen, state);
         if self.tuning.exposure > 0.0 || self.tuning.keep || self.tuning.plan {
-            self.threat.build(scen, state, state.active_side());
+            let g = self.graphs.as_ref().expect("graphs");
+            self.threat.build(scen, state, g, state.active_side());
+        } else {
+            self.threat.clear();
         }
         let f = &mut self.fields;
         for v in [&mut f.obj, &mut f.foe, &mut f.sup, &mut f.threat] {
@@ -38,7 +41,14 @@ impl HeuristicPlayer {
             }
             return;
         }
-        let near = self.enemy_reach(scen, state);
+        let near = if self.threat.built() {
+            // The enemy's reach, unit by unit, as the threat has it.
+            let near = self.threat.near().to_vec();
+            self.mark_blocked(scen, state);
+            near
+        } else {
+            self.enemy_reach(scen, state)
+        };
         for threat in [false, true] {
             self.supply_field(scen, state, &near, threat);
         }
@@ -79,14 +89,26 @@ impl HeuristicPlayer {
         }
         self.blocked.clear();
         self.blocked.resize(n, false);
+        // The objectives' field changes only when they change hands: kept
+        // while the side and who holds each objective are the same.
+        let key = any_obj.then(|| {
+            let held = scen
+                .objectives()
+                .iter()
+                .map(|o| state.control(o.hex).map(|s| s.0));
+            (side.0, held.collect::<Vec<_>>())
+        });
+        let keep_obj = key.is_some() && key == self.obj_key;
         for c in 0..g.classes {
-            if any_obj {
+            if keep_obj {
+            } else if any_obj {
                 g.field_from(c, &obj_root, &self.blocked, &mut f.obj[c]);
             } else {
                 g.field(c, &self.target, &self.blocked, &mut f.obj[c]);
             }
             g.field(c, &foe_t, &self.blocked, &mut f.foe[c]);
         }
+        self.obj_key = key;
     }
 
     /// Near the enemy: hexes some enemy unit could reach next turn (by its
@@ -94,6 +116,7 @@ impl HeuristicPlayer {
     /// or stop next to in our ZOC (MP-ZOC-6). Leaves `blocked` marking our
     /// units' hexes and our ZOC.
     fn enemy_reach(&mut self, scen: &Scenario, state: &GameState) -> Vec<bool> {
+        self.mark_blocked(scen, state);
         let side = state.active_side();
         let foe = side.other();
         let n = scen.grid().len();
@@ -106,11 +129,6 @@ impl HeuristicPlayer {
             .unwrap_or(0);
         let mut reach = Vec::new();
         let mut root = vec![FAR; n];
-        // The enemy cannot enter our units' hexes, and stops in our ZOC.
-        for h in 0..n {
-            self.blocked[h] = self.occ[h][side.index()] > 0
-                || zoc::in_enemy_zoc(scen, &self.zoc, HexId(h as u16), foe);
-        }
         for cc in 0..g.classes {
             root.fill(FAR);
             let mut any = false;
@@ -143,6 +161,17 @@ impl HeuristicPlayer {
             }
         }
         near
+    }
+
+    /// Marks in `blocked` what stops the enemy: our units' hexes and our ZOC.
+    fn mark_blocked(&mut self, scen: &Scenario, state: &GameState) {
+        let side = state.active_side();
+        let n = scen.grid().len();
+        self.blocked.resize(n, false);
+        for h in 0..n {
+            self.blocked[h] = self.occ[h][side.index()] > 0
+                || zoc::in_enemy_zoc(scen, &self.zoc, HexId(h as u16), side.other());
+        }
     }
 
     /// The field to the supply anchors (`threat`: into `threat`, else

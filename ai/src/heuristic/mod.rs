@@ -102,6 +102,10 @@ const TRACED: usize = 24;
 const LIGHT_CUT_TESTS: usize = 8;
 const LIGHT_TRACED: usize = 8;
 
+/// An attack being declared: (turn, side, phase, target), the units chosen
+/// for it, the air points.
+type AssaultMemo = ((u8, u8, usize, HexId), Vec<UnitId>, u8);
+
 /// The per-player-turn distance fields, per movement class, in Mp ticks.
 #[derive(Default)]
 struct Fields {
@@ -126,9 +130,15 @@ pub struct HeuristicPlayer {
     worth: Worth,
     /// The enemy's attack potential next turn (per player-turn).
     threat: Threat,
+    /// The attack being declared: (turn, side, phase, target), the units
+    /// chosen for it and the air points.
+    assault_memo: Option<AssaultMemo>,
     /// This Movement Phase's attack plan: (unit, hex to attack from, target).
     plan: Vec<(UnitId, HexId, HexId)>,
     fields: Fields,
+    /// (side, who holds each objective) the objectives' fields were built
+    /// for (`None`: not kept).
+    obj_key: Option<(u8, Vec<Option<u8>>)>,
     /// (turn, side) the fields were built for.
     turn_key: Option<(u8, u8)>,
     /// (turn, side, phase) of the phase the per-phase caches belong to.

@@ -16,7 +16,10 @@
 //! enemy could bring 6:1 is a unit likely lost.
 
 use hexwar_engine::scenario::side_bits;
-use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitKind, movement, retreat};
+use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitKind, movement};
+
+use super::FAR;
+use super::graphs::MapGraphs;
 
 /// The enemy's attack potential per hex (see the module doc).
 #[derive(Clone, Debug, Default)]
@@ -34,12 +37,19 @@ pub(super) struct Threat {
     hexes: Vec<HexId>,
     /// Room around each hex: attackers at most (six hexes times stacking).
     room: f64,
+    /// Per hex: some enemy unit could stand there next turn.
+    near: Vec<bool>,
+    /// Built for the position asked about (not cleared since).
+    built: bool,
 }
 
 impl Threat {
     /// The potential of `side`'s enemy against every hex, from `state`.
-    pub(super) fn build(&mut self, scen: &Scenario, state: &GameState, side: Side) {
+    pub(super) fn build(&mut self, scen: &Scenario, state: &GameState, g: &MapGraphs, side: Side) {
         let n = scen.grid().len();
+        self.built = true;
+        self.near.clear();
+        self.near.resize(n, false);
         self.pot.clear();
         self.pot.resize(n, 0.0);
         self.count.clear();
@@ -61,6 +71,10 @@ impl Threat {
             self.reach.clear();
             let reach = &mut self.reach;
             movement::next_move_reach(scen, state, e, |h| reach.push(h));
+            for h in &self.reach {
+                self.near[h.index()] = true;
+            }
+            let step = &g.step[ty.class as usize];
             self.stamp = self.stamp.wrapping_add(1).max(1);
             let stamp = self.stamp;
             // The hexes it could attack, each with its best approach.
@@ -75,7 +89,9 @@ impl Threat {
                     if armor && bits & (side_bits::ROAD | side_bits::RAIL) == 0 {
                         continue;
                     }
-                    if retreat::entry_cost(scen, r, d, h, ty.class).is_none() {
+                    // MAL-CBT-2: a hex it could enter (the step tables hold
+                    // each class's entry costs).
+                    if step[r.index() * 6 + d as usize] == FAR {
                         continue;
                     }
                     let mult = if bits & side_bits::RIVER != 0 {
@@ -112,6 +128,21 @@ impl Threat {
         }
     }
 
+    /// Forgets the last build (a player that does not use it).
+    pub(super) fn clear(&mut self) {
+        self.built = false;
+    }
+
+    /// Whether it was built for the position of this player-turn.
+    pub(super) fn built(&self) -> bool {
+        self.built
+    }
+
+    /// Per hex: could some enemy unit stand there next turn?
+    pub(super) fn near(&self) -> &[bool] {
+        &self.near
+    }
+
     /// The attack strength the enemy could bring against `h` next turn.
     #[inline]
     pub(super) fn at(&self, h: HexId) -> f64 {
@@ -129,6 +160,7 @@ impl Threat {
 
 #[cfg(test)]
 mod tests {
+    use hexwar_engine::retreat;
     use rand::SeedableRng;
 
     use super::*;
@@ -145,7 +177,8 @@ mod tests {
             let st = GameState::new(&scen, &mut rng);
             let side = st.active_side();
             let mut t = Threat::default();
-            t.build(&scen, &st, side);
+            let g = super::super::graphs::build_graphs(&scen, scen.id());
+            t.build(&scen, &st, &g, side);
             let grid = scen.grid();
             // The cheapest step any class pays (a road), and a free first hex.
             let sc: &Scenario = &scen;
