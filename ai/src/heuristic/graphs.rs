@@ -45,6 +45,11 @@ impl MapGraphs {
         self.nbr[h.index() * 6 + k] as usize
     }
 
+    /// The dearest step `class` may take.
+    pub(super) fn max_step(&self, class: usize) -> u32 {
+        self.max_step[class]
+    }
+
     /// Cost for `class` from every hex to the nearest `target` hex, paths
     /// leaving `blocked` hexes costing [`BLOCK`] more.
     pub(super) fn field(

@@ -41,9 +41,13 @@ impl HeuristicPlayer {
                 continue;
             }
             self.unit_options(scen, state, u, rng, &mut opts);
-            let Some(&(_, to)) = opts.first() else {
+            let Some(&(_, mut to)) = opts.first() else {
                 continue;
             };
+            // A novice's slip: anywhere it may go.
+            if self.tuning.blunder > 0.0 && rng.random::<f64>() < self.tuning.blunder {
+                to = opts[rng.random_range(0..opts.len())].1;
+            }
             if to.is_some() {
                 self.options = opts;
                 self.note_move(scen, state, u, to);

@@ -49,8 +49,16 @@ impl HeuristicPlayer {
             if keeper(scen, u) || state.attack_strength(scen, u) <= 0.0 {
                 continue;
             }
+            // Out of reach of every enemy unit this turn: no attack to plan.
+            let c = scen.unit_type(u).class as usize;
+            let here = state.unit(u).hex;
+            if self.fields.foe[c][here.index()]
+                > state.mp_left(scen, u).0 as u32 + self.graphs_max_step(c)
+            {
+                continue;
+            }
             dests.clear();
-            dests.push(state.unit(u).hex);
+            dests.push(here);
             if self.movable(scen, state, u) {
                 movement::destinations(scen, state, u, |h, _| dests.push(h));
             }
@@ -89,6 +97,11 @@ impl HeuristicPlayer {
                 scen.grid().label(t)
             ));
         }
+    }
+
+    /// The dearest step of `class` (the scenario's tables).
+    fn graphs_max_step(&self, class: usize) -> u32 {
+        self.graphs.as_ref().map_or(0, |g| g.max_step(class))
     }
 
     /// Every enemy hex `u` could attack from `a`, with its strength there.

@@ -6,6 +6,7 @@
 //! what a search's out-of-order questions make stale.
 
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
+use rand::Rng;
 
 use super::HeuristicPlayer;
 use super::graphs::build_graphs;
@@ -27,12 +28,21 @@ impl Player for HeuristicPlayer {
             return Action::EndPhase;
         }
         self.prepare(scen, state);
-        let a = match state.phase(scen) {
+        let mut a = match state.phase(scen) {
             PhaseKind::Movement => self.movement(scen, state, rng),
             PhaseKind::Rail => self.rail(scen, state),
             PhaseKind::Combat => self.combat(scen, state),
             _ => Action::EndPhase,
         };
+        // A novice's slip: an attack worth making, not made.
+        if self.tuning.blunder > 0.0
+            && matches!(a, Action::Attack { .. })
+            && !state.combat().target.is_some()
+            && rng.random::<f64>() < self.tuning.blunder
+            && state.check(scen, Action::EndPhase).is_ok()
+        {
+            a = Action::EndPhase;
+        }
         if state.check(scen, a).is_ok() {
             return a;
         }
