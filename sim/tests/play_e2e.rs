@@ -442,7 +442,15 @@ fn e2e_new_game_chooses_side_and_level() {
         sleep(Duration::from_millis(100));
     }
     assert_eq!(server.get("/api/scenario")["ai"], "novice");
-    wait_for_my_turn(&b, 120);
+    // The computer's turn, its animation skipped (by script: the button
+    // may be moving while the panel redraws).
+    b.wait_until(
+        "the computer's turn to end",
+        "const f = document.getElementById('ai-finish'); \
+         if (document.body.dataset.yourTurn !== '1' && f && f.offsetParent) f.click(); \
+         return document.body.dataset.busy === '0' && document.body.dataset.yourTurn === '1';",
+        120,
+    );
     let st = server.state();
     assert_eq!(st["side"], sides[1].as_str());
     assert_eq!(st["your_turn"], json!(true));

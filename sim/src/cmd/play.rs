@@ -26,7 +26,7 @@ pub struct Args {
     /// The opponent: a level (novice, normal, hard, expert) or a spec
     /// (random, heuristic, mcts[:iters=N,ms=N,c=X]). The page's "New
     /// game" can change it.
-    #[arg(long, default_value = "heuristic")]
+    #[arg(long, default_value = "normal")]
     pub ai: String,
     /// The port (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]
