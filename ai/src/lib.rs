@@ -58,9 +58,7 @@ pub trait Player: Send {
 #[derive(Clone, Debug, thiserror::Error, PartialEq)]
 pub enum SpecError {
     /// No player of that name.
-    #[error(
-        "unknown AI \"{0}\" (available: the levels novice, normal, hard, expert; random, heuristic, mcts[:iters=N,ms=N,c=X])"
-    )]
+    #[error("unknown AI \"{0}\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])")]
     UnknownAi(String),
     /// An `mcts:` option refused.
     #[error(transparent)]
