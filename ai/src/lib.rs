@@ -23,11 +23,13 @@
 
 mod guide;
 mod heuristic;
+mod levels;
 pub mod mcts;
 mod random;
 
 pub use guide::Guide;
 pub use heuristic::{HeuristicPlayer, Tuning, TuningError};
+pub use levels::{LEVELS, level};
 pub use random::RandomPlayer;
 
 use hexwar_engine::{Action, GameState, Scenario};
@@ -66,8 +68,13 @@ pub enum SpecError {
     Heuristic(#[from] heuristic::TuningError),
 }
 
-/// Builds a player from a command-line spec such as `random`.
+/// Builds a player from a command-line spec such as `random`, or a level
+/// ([`level`]: `novice`, `normal`, `hard`, `expert`), which is resolved
+/// first and gives a player named by the level.
 pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, SpecError> {
+    if let Some(player) = levels::player(spec) {
+        return player;
+    }
     let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
     match name {
         "random" => Ok(Box::new(RandomPlayer::default())),

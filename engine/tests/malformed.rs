@@ -1,5 +1,5 @@
-//! Malformed scenario files (STYLE lesson 2, "check at the boundary"; lesson 7,
-//! errors that say what and where).
+//! Malformed scenario files: checked at the boundary, every error said with
+//! what is wrong and where (`file:line:col`).
 //!
 //! Each file under `tests/fixtures/bad/` is `open.toml` with one mistake, and
 //! the loader must answer with exactly one error, at the line and column of

@@ -1,4 +1,4 @@
-//! One test per rule ID of RULES.md covered by the engine so far, each
+//! One test per rule ID of docs/RULES.md covered by the engine so far, each
 //! driven by a perft-style fixture (see `common/mod.rs` for the script).
 
 mod common;

@@ -146,6 +146,18 @@ pub enum UsageError {
         /// Its games.
         games: u64,
     },
+    /// A tournament of fewer than two players.
+    #[error("--players: a tournament needs at least two players")]
+    TooFewPlayers,
+    /// A tournament naming a player twice.
+    #[error("--players: {player:?} twice (each player once)")]
+    DuplicatePlayer {
+        /// The player.
+        player: String,
+    },
+    /// `--pairs 0`.
+    #[error("--pairs must be at least 1")]
+    NoPairs,
     /// `merge` with no folders.
     #[error("merge: give the shard folders")]
     NoShardFolders,

@@ -12,7 +12,12 @@
 //! - [`inspect`]: what the rules say about a position (moves, ZOC,
 //!   supply, rail, attack odds).
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
-//! - [`stats`]: Wilson intervals, the logistic fit, Elo and the SPRT.
+//! - [`duel`]: pairs of games on one seed with the sides swapped, scored
+//!   by result or by duplicate VP margin, for `hexwar duel` and `hexwar
+//!   tournament`; [`tournament`]: a round robin of players over
+//!   scenarios.
+//! - [`stats`]: Wilson intervals, the logistic fit, a score's interval,
+//!   Elo, the SPRT and the Bradley–Terry fit.
 //! - [`draw`]: charts, the heat map and the SVG map.
 //! - [`play`]: the play server and its JSON API.
 //! - [`counter`], [`files`], [`error`]: counters' values, files with
@@ -36,6 +41,7 @@ pub mod batch;
 pub mod cmd;
 pub mod counter;
 pub mod draw;
+pub mod duel;
 pub mod error;
 pub mod files;
 pub mod inspect;
@@ -44,5 +50,6 @@ pub mod saved;
 pub mod scenario;
 pub mod stats;
 pub mod sweep;
+pub mod tournament;
 
 pub use error::Error;

@@ -37,9 +37,13 @@ enum Command {
     /// Vary one scenario setting and plot the first side's win rate against
     /// it, with the logistic fit of where it crosses 50%.
     Sweep(cmd::sweep::Args),
-    /// Which of two players is stronger: paired games (same seeds, sides
-    /// swapped), A's score with a 95% interval, and an optional SPRT.
+    /// Which of two players is stronger: pairs of games (same seed, sides
+    /// swapped) scored by result or VP margin, A's score with a 95%
+    /// interval, and an optional SPRT.
     Duel(cmd::duel::Args),
+    /// A round robin of players over scenarios: pairwise score tables and
+    /// an Elo table with intervals.
+    Tournament(cmd::tournament::Args),
     /// Write the balance report of the built-in scenarios (results/README.md).
     Report(cmd::report::Args),
     /// Play against an AI in a browser: serves the play page and its JSON
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(&a),
         Command::Sweep(a) => cmd::sweep::run(&a),
         Command::Duel(a) => cmd::duel::run(&a),
+        Command::Tournament(a) => cmd::tournament::run(&a),
         Command::Report(a) => cmd::report::run(&a),
         Command::Play(a) => cmd::play::run(&a),
         Command::Merge(a) => cmd::merge::run(&a),

@@ -501,6 +501,67 @@ fn save_load_round_trip_and_new_game() {
 }
 
 #[test]
+fn new_game_chooses_the_level_and_side() {
+    let scen = hexwar_engine::builtin::load("malaya").unwrap();
+    let mut s = Session::new(scen.clone(), hexwar_engine::Side(0), "heuristic", 3).unwrap();
+    let sc = ok(get(&mut s, "/api/scenario"));
+    assert_eq!(sc["ai"], "heuristic");
+    assert_eq!(
+        sc["levels"],
+        serde_json::json!(["novice", "normal", "hard", "expert"])
+    );
+    // A level, and the other side: the game is the one `hexwar play
+    // --side commonwealth --ai hard --seed 9` starts.
+    let r = ok(post(
+        &mut s,
+        "/api/new",
+        r#"{"seed": 9, "ai": "hard", "side": "commonwealth"}"#,
+    ));
+    assert_eq!(r["seed"], 9);
+    assert_eq!(r["your_turn"], false);
+    let sc = ok(get(&mut s, "/api/scenario"));
+    assert_eq!(
+        (sc["ai"].as_str(), sc["human"].as_str()),
+        (Some("hard"), Some("commonwealth"))
+    );
+    assert_eq!(s.ai_name(), "hard");
+    let fresh = Session::new(scen.clone(), hexwar_engine::Side(1), "hard", 9).unwrap();
+    assert_eq!(s.state(), fresh.state());
+    // The AI (Japan) is to move.
+    let r = ok(post(&mut s, "/api/ai/step", ""));
+    assert!(r["action"].is_object(), "{r}");
+    // Left out, the level and side stay; any spec is taken; side by index.
+    ok(post(&mut s, "/api/new", r#"{"seed": 1}"#));
+    assert_eq!(ok(get(&mut s, "/api/scenario"))["ai"], "hard");
+    ok(post(
+        &mut s,
+        "/api/new",
+        r#"{"ai": "mcts:iters=50", "side": "0"}"#,
+    ));
+    let sc = ok(get(&mut s, "/api/scenario"));
+    assert_eq!(
+        (sc["ai"].as_str(), sc["human"].as_str()),
+        (Some("mcts:iters=50"), Some("japanese"))
+    );
+    // Unknown ones are refused and change nothing.
+    let before = s.state().clone();
+    let version = ok(get(&mut s, "/api/state"))["version"].clone();
+    refused(
+        &post(&mut s, "/api/new", r#"{"ai": "grandmaster"}"#),
+        400,
+        "grandmaster",
+    );
+    refused(
+        &post(&mut s, "/api/new", r#"{"side": "france"}"#),
+        400,
+        "france",
+    );
+    assert_eq!(*s.state(), before);
+    assert_eq!(ok(get(&mut s, "/api/state"))["version"], version);
+    assert_eq!(ok(get(&mut s, "/api/scenario"))["ai"], "mcts:iters=50");
+}
+
+#[test]
 fn unit_odds_scenario_and_static_files() {
     let (scen, st, a) = position("malaya", |_, _, a| matches!(a, Action::Attack { .. }));
     let Action::Attack { unit, target } = a else {

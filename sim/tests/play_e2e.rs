@@ -390,6 +390,77 @@ fn e2e_rail_move_and_charge_by_clicks() {
     let _ = std::fs::remove_file(file);
 }
 
+#[test]
+fn e2e_new_game_chooses_side_and_level() {
+    let Some((driver, chromium)) = tools() else {
+        return;
+    };
+    let server = Server::start("malaya", 5);
+    let scen = server.get("/api/scenario");
+    let sides: Vec<String> = scen["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(scen["human"], sides[0].as_str());
+    let b = Browser::start(&driver, &chromium);
+    b.goto(&format!("{}/", server.url));
+    b.wait_for("[data-unit]", 30);
+    wait_idle(&b);
+    b.click(&b.wait_for("#new-game", 10));
+    b.wait_until(
+        "the New game dialog",
+        "return document.getElementById('new-game-dialog').open;",
+        10,
+    );
+    // The levels are offered, the current opponent chosen.
+    let offered = b.eval(
+        "return [...document.querySelectorAll('#new-level option')].map((o) => o.value);",
+        vec![],
+    );
+    for level in ["novice", "normal", "hard", "expert"] {
+        assert!(
+            offered.as_array().unwrap().contains(&json!(level)),
+            "{offered}"
+        );
+    }
+    assert_eq!(
+        b.eval("return document.getElementById('new-level').value;", vec![]),
+        json!("heuristic")
+    );
+    // The second side against a novice computer, which opens the game.
+    b.eval(
+        "document.getElementById('new-side').value = arguments[0]; \
+         document.getElementById('new-level').value = 'novice'; return null;",
+        vec![json!(sides[1])],
+    );
+    b.click(&b.wait_for("#new-start", 10));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while server.get("/api/scenario")["human"] != sides[1].as_str() {
+        assert!(Instant::now() < deadline, "the new game did not start");
+        sleep(Duration::from_millis(100));
+    }
+    assert_eq!(server.get("/api/scenario")["ai"], "novice");
+    // The computer's turn, its animation skipped (by script: the button
+    // may be moving while the panel redraws).
+    b.wait_until(
+        "the computer's turn to end",
+        "const f = document.getElementById('ai-finish'); \
+         if (document.body.dataset.yourTurn !== '1' && f && f.offsetParent) f.click(); \
+         return document.body.dataset.busy === '0' && document.body.dataset.yourTurn === '1';",
+        120,
+    );
+    let st = server.state();
+    assert_eq!(st["side"], sides[1].as_str());
+    assert_eq!(st["your_turn"], json!(true));
+    if let Ok(dir) = std::env::var("HEXWAR_E2E_SHOT") {
+        b.click(&b.wait_for("#new-game", 10));
+        sleep(Duration::from_millis(300));
+        std::fs::write(PathBuf::from(dir).join("new-game.png"), b.screenshot()).expect("PNG");
+    }
+}
+
 /// The README's screenshots: each built-in scenario after a few moves, a
 /// unit selected with its reachable hexes shown.
 #[test]

@@ -1577,14 +1577,42 @@ async function loadFile(file) {
   afterAction();
 }
 
+// The New game dialog: the person's side and the computer's level (the
+// current ones chosen; a spec that is not a level is offered as it is).
+function newGameChoice() {
+  const side = $('new-side'), level = $('new-level');
+  side.textContent = '';
+  for (const s of SCEN.sides) side.append(new Option(s.name, s.id, false, s.id === SCEN.human));
+  level.textContent = '';
+  const levels = SCEN.levels || [];
+  if (!levels.includes(SCEN.ai)) level.append(new Option(SCEN.ai, SCEN.ai, true, true));
+  for (const l of levels) level.append(new Option(l, l, false, l === SCEN.ai));
+  const d = $('new-game-dialog');
+  return new Promise((res) => {
+    const done = () => {
+      d.removeEventListener('close', done);
+      res(d.returnValue === 'start' ? {side: side.value, ai: level.value} : null);
+    };
+    d.addEventListener('close', done);
+    d.returnValue = '';
+    if (typeof d.showModal === 'function') d.showModal();
+    else res(window.confirm('Start a new game? The current game will be lost unless you saved it.') ? {} : null);
+  });
+}
+
 async function newGame() {
-  if (!(await confirmBox('Start a new game? The current game will be lost unless you saved it.'))) return;
+  const choice = await newGameChoice();
+  if (!choice) return;
   await guarded(async () => {
-    const r = await api('POST', '/api/new', {});
+    const r = await api('POST', '/api/new', choice);
+    // The person's side and the computer may have changed.
+    SCEN = await api('GET', '/api/scenario');
+    me = sideOf(SCEN.human);
+    if (me < 0) me = 1;
     resetLocal();
     if (r && (r.state || r.version !== undefined)) await applyResponse(r); else await refreshState();
     initialView();
-    status('New game.', 'info');
+    status(`New game: you play ${sideName(SCEN.human)} against the computer (${SCEN.ai}).`, 'info', 4000);
   });
   afterAction();
 }
@@ -1678,7 +1706,7 @@ async function start() {
     initialView();
     await renderAll();
     if (st.over) showGameOver();
-    else if (st.your_turn) status(`You play ${sideName(scen.human)}. ${sideName(st.side)} ${st.phase} phase.`, 'info', 4000);
+    else if (st.your_turn) status(`You play ${sideName(scen.human)} against the computer (${scen.ai}). ${sideName(st.side)} ${st.phase} phase.`, 'info', 4000);
   } catch (e) {
     error(e);
     $('scenario-title').textContent = 'Cannot reach the game server';

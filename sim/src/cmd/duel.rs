@@ -1,24 +1,27 @@
 //! `hexwar duel`: which of two players is stronger. Games come in pairs
-//! with the same seed (the same dice streams) and the sides swapped, so
-//! neither the scenario's balance nor luck favours either player; the
-//! score of A comes with a 95% Wilson interval, and an optional sequential
-//! probability ratio test (SPRT) stops as soon as the evidence decides
-//! between two Elo hypotheses ([`crate::stats::sprt`]).
+//! on one seed (the same dice and AI streams) with the sides swapped
+//! ([`crate::duel`]), so neither the scenario's balance nor luck favours
+//! either player. A pair scores by result (A's mean over its two games)
+//! or, with `--score margin`, by duplicate VP margin (A's margin in a
+//! seat against B's in the same seat); A's score comes with a 95%
+//! interval over pairs ([`crate::stats::score`]), and an optional
+//! sequential probability ratio test (SPRT) stops as soon as the evidence
+//! decides between two Elo hypotheses ([`crate::stats::sprt`]).
 
 use std::fmt;
 use std::process::ExitCode;
 
-use hexwar_engine::{Scenario, Side, builtin};
+use hexwar_engine::{Side, builtin};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{emit_report, progress_bar};
+use crate::batch::SimError;
 use crate::batch::game::check_ai;
-use crate::batch::{SimError, play_game};
+use crate::duel::{DuelTally, MarginDiff, ScoreMode, SeatRecord, play_pair};
 use crate::error::{Error, UsageError};
 use crate::scenario::LoadedScenario;
-use crate::stats::sprt::{bounds, elo, llr};
-use crate::stats::{Z95, wilson};
+use crate::stats::sprt::{bounds, elo};
 
 /// The arguments of `hexwar duel`.
 #[derive(Clone, Debug, clap::Args)]
@@ -26,10 +29,11 @@ pub struct Args {
     /// Built-in scenario name or .toml path.
     #[arg(long, default_value = builtin::DEFAULT)]
     pub scenario: String,
-    /// Player A.
+    /// Player A: a level (novice, normal, hard, expert) or a spec (random,
+    /// heuristic, mcts[:iters=N,ms=N,c=X]).
     #[arg(long)]
     pub a: String,
-    /// Player B.
+    /// Player B, as A.
     #[arg(long)]
     pub b: String,
     /// Games at most (whole pairs).
@@ -41,6 +45,12 @@ pub struct Args {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// How a pair scores: result (A's win 1, draw 1/2, loss 0, over its
+    /// two games) or margin (A's VP margin in a seat against B's in the
+    /// same seat on the same seed: better 1, equal 1/2, worse 0; measures
+    /// strength in one-sided scenarios).
+    #[arg(long, value_enum, default_value_t = ScoreMode::Result)]
+    pub score: ScoreMode,
     /// Stop when an SPRT between two Elo differences of A over B decides
     /// (5% error each way), e.g. --sprt 0,50.
     #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',')]
@@ -76,53 +86,53 @@ pub struct Sprt {
     pub verdict: String,
 }
 
-/// A player's games on one side.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SideRecord {
-    /// The side's id.
-    pub side: String,
-    /// Games A played on it.
-    pub games: u64,
-    /// Won.
-    pub wins: u64,
-    /// Drawn.
-    pub draws: u64,
-}
-
 /// The result of a duel.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DuelReport {
     /// Scenario name.
     pub scenario: String,
-    /// Player A.
+    /// Player A (as given: a level shows as its name).
     pub a: String,
     /// Player B.
     pub b: String,
     /// Master seed.
     pub seed: u64,
+    /// How pairs were scored.
+    pub score_mode: ScoreMode,
     /// Games played (pairs x 2).
     pub games: u64,
-    /// A's wins, draws, losses.
+    /// Pairs played: the independent units of the score's interval and
+    /// the SPRT.
+    pub pairs: u64,
+    /// A's wins.
     pub wins: u64,
-    /// Draws.
+    /// A's draws.
     pub draws: u64,
     /// A's losses.
     pub losses: u64,
-    /// A's score: (wins + draws / 2) / games.
+    /// A's score: the mean of the pairs' scores in `score_mode`.
     pub score: f64,
-    /// 95% Wilson interval of the score (draws as half a win: half-points
-    /// out of 2 x games).
+    /// 95% interval of the score over pairs (Agresti–Coull widened to
+    /// ties: [`crate::stats::score::interval`]).
     pub low: f64,
     /// High end.
     pub high: f64,
-    /// A's Elo over B from the score (and its interval's ends).
+    /// A's Elo over B from the score.
     pub elo: f64,
-    /// Elo at the interval's ends.
+    /// Elo at the interval's low end.
     pub elo_low: f64,
     /// Elo at the interval's high end.
     pub elo_high: f64,
-    /// A's record playing each side.
-    pub by_side: [SideRecord; 2],
+    /// Pairs in which A's VP margin beat B's in the same seats.
+    pub better: u64,
+    /// Equal.
+    pub equal: u64,
+    /// Worse.
+    pub worse: u64,
+    /// A's VP margin minus B's in the same seat, mean over pairs.
+    pub margin: MarginDiff,
+    /// Seat by seat: A's and B's results and mean margins there.
+    pub by_side: [SeatRecord; 2],
     /// The SPRT, if asked.
     pub sprt: Option<Sprt>,
 }
@@ -152,50 +162,25 @@ pub fn duel(spec: &Args, on_game: &(dyn Fn() + Sync)) -> Result<DuelReport, Erro
         .build()
         .map_err(SimError::Threads)?;
     let (lower, upper) = bounds();
-    let mut by_side = Side::BOTH.map(|s| SideRecord {
-        side: scen.side(s).id.clone(),
-        ..SideRecord::default()
-    });
-    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
-    let (mut sum, mut sq) = (0.0f64, 0.0f64);
+    let mut tally = DuelTally::new(spec.score);
     let mut verdict = None;
     let mut value = 0.0;
-    // Pairs in chunks, results taken in index order: the SPRT stops at
-    // the same game on any thread count.
+    // Pairs in chunks, folded in index order: the SPRT stops at the same
+    // pair on any thread count.
     let chunk = 32u64;
     let mut next = 0u64;
     while next < pairs && verdict.is_none() {
         let end = (next + chunk).min(pairs);
-        let results: Vec<[f64; 2]> = pool.install(|| {
+        let results = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|i| {
-                    let one = score_of(&scen, &spec.a, &spec.b, spec.seed, i, Side(0));
-                    on_game();
-                    let two = score_of(&scen, &spec.b, &spec.a, spec.seed, i, Side(1));
-                    on_game();
-                    Ok([one?, two?])
-                })
+                .map(|i| play_pair(&scen, &spec.a, &spec.b, spec.seed, i, on_game))
                 .collect::<Result<Vec<_>, SimError>>()
         })?;
-        for pair in results {
-            for (k, x) in pair.into_iter().enumerate() {
-                let rec = &mut by_side[k];
-                rec.games += 1;
-                if x == 1.0 {
-                    wins += 1;
-                    rec.wins += 1;
-                } else if x == 0.5 {
-                    draws += 1;
-                    rec.draws += 1;
-                } else {
-                    losses += 1;
-                }
-                sum += x;
-                sq += x * x;
-            }
+        for pair in &results {
+            tally.add(pair);
             if let Some((e0, e1)) = sprt {
-                value = llr((wins + draws + losses) as f64, sum, sq, e0, e1);
+                value = tally.llr(e0, e1);
                 if value >= upper {
                     verdict = Some("H1");
                 } else if value <= lower {
@@ -208,24 +193,31 @@ pub fn duel(spec: &Args, on_game: &(dyn Fn() + Sync)) -> Result<DuelReport, Erro
         }
         next = end;
     }
-    let games = wins + draws + losses;
-    let score = if games == 0 { 0.0 } else { sum / games as f64 };
-    let (low, high) = wilson(2 * wins + draws, 2 * games, Z95);
+    let score = tally.score();
+    let sides = Side::BOTH.map(|s| scen.side(s).id.as_str());
+    let by_side = tally.by_seat(sides);
+    let [losses, draws, wins] = tally.results;
     Ok(DuelReport {
         scenario: scen.name().to_string(),
         a: spec.a.clone(),
         b: spec.b.clone(),
         seed: spec.seed,
-        games,
+        score_mode: spec.score,
+        games: 2 * tally.pairs(),
+        pairs: tally.pairs(),
         wins,
         draws,
         losses,
-        score,
-        low,
-        high,
-        elo: elo(score),
-        elo_low: elo(low),
-        elo_high: elo(high),
+        score: score.score,
+        low: score.low,
+        high: score.high,
+        elo: elo(score.score),
+        elo_low: elo(score.low),
+        elo_high: elo(score.high),
+        better: by_side[0].better,
+        equal: by_side[0].equal,
+        worse: by_side[0].worse,
+        margin: tally.margin_diff(),
         by_side,
         sprt: sprt.map(|(elo0, elo1)| Sprt {
             elo0,
@@ -238,37 +230,20 @@ pub fn duel(spec: &Args, on_game: &(dyn Fn() + Sync)) -> Result<DuelReport, Erro
     })
 }
 
-/// A's score (1 win, 0.5 draw, 0 loss) in game `i` with `blue` on the
-/// first side and `red` on the second, A being on `a_side`.
-fn score_of(
-    scen: &Scenario,
-    blue: &str,
-    red: &str,
-    seed: u64,
-    i: u64,
-    a_side: Side,
-) -> Result<f64, SimError> {
-    let r = play_game(scen, blue, red, seed, i)?;
-    Ok(match r.winner {
-        Some(w) if w == a_side => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    })
-}
-
 impl fmt::Display for DuelReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{}: {} (A) vs {} (B), {} games in pairs with sides swapped, seed {}",
-            self.scenario, self.a, self.b, self.games, self.seed
+            "{}: {} (A) vs {} (B), {} games in {} pairs (each pair one seed, the sides swapped), seed {}",
+            self.scenario, self.a, self.b, self.games, self.pairs, self.seed
         )?;
+        let by = match self.score_mode {
+            ScoreMode::Result => "by result",
+            ScoreMode::Margin => "by VP margin, seat by seat",
+        };
         writeln!(
             f,
-            "  A: {} wins, {} draws, {} losses: score {:.1}% [{:.1}% .. {:.1}%], Elo {:+.0} [{:+.0} .. {:+.0}]",
-            self.wins,
-            self.draws,
-            self.losses,
+            "  A's score {by}: {:.1}% [{:.1}% .. {:.1}%], Elo {:+.0} [{:+.0} .. {:+.0}]",
             100.0 * self.score,
             100.0 * self.low,
             100.0 * self.high,
@@ -276,11 +251,26 @@ impl fmt::Display for DuelReport {
             self.elo_low,
             self.elo_high
         )?;
+        writeln!(
+            f,
+            "  A's games: {} wins, {} draws, {} losses",
+            self.wins, self.draws, self.losses
+        )?;
+        let m = &self.margin;
+        let interval = match (m.low, m.high) {
+            (Some(lo), Some(hi)) => format!(" [{lo:+.1} .. {hi:+.1}]"),
+            _ => String::new(),
+        };
+        writeln!(
+            f,
+            "  A's VP margin against B's in the same seat: better on {}, equal on {}, worse on {} seeds; mean difference {:+.1}{interval} VP",
+            self.better, self.equal, self.worse, m.mean
+        )?;
         for s in &self.by_side {
             writeln!(
                 f,
-                "  A as {:<14} {} games, {} wins, {} draws",
-                s.side, s.games, s.wins, s.draws
+                "  as {:<14} A {} wins, {} draws of {}, mean margin {:+.1}; B {} wins, mean margin {:+.1}",
+                s.side, s.wins, s.draws, s.games, s.a_margin, s.b_wins, s.b_margin
             )?;
         }
         if let Some(s) = &self.sprt {

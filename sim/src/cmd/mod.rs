@@ -25,6 +25,7 @@ pub mod scenarios;
 pub mod show;
 pub mod simulate;
 pub mod sweep;
+pub mod tournament;
 pub mod validate;
 
 /// Writes to stdout; a closed pipe (`hexwar ... | head`) is not an error.

@@ -23,8 +23,10 @@ pub struct Args {
     /// opens the game: Japan, the Allies, the Soviet Union).
     #[arg(long)]
     pub side: Option<String>,
-    /// The opponent: random, heuristic, or mcts (mcts:iters=2000).
-    #[arg(long, default_value = "heuristic")]
+    /// The opponent: a level (novice, normal, hard, expert) or a spec
+    /// (random, heuristic, mcts[:iters=N,ms=N,c=X]). The page's "New
+    /// game" can change it.
+    #[arg(long, default_value = "normal")]
     pub ai: String,
     /// The port (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8080)]

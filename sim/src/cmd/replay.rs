@@ -28,10 +28,11 @@ pub struct Args {
     /// The game's index in the batch.
     #[arg(long)]
     pub game: u64,
-    /// AI of the first side.
+    /// AI of the first side: a level (novice, normal, hard, expert) or a
+    /// spec (random, heuristic, mcts[:iters=N,ms=N,c=X]).
     #[arg(long, default_value = "random")]
     pub blue: String,
-    /// AI of the second side.
+    /// AI of the second side, as --blue.
     #[arg(long, default_value = "random")]
     pub red: String,
     /// A run folder: scenario, seed and players from its run.json.

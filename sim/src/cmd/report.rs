@@ -14,6 +14,7 @@ use super::{duel, emit, progress_bar, simulate};
 use crate::batch::RunOutcome;
 use crate::batch::run;
 use crate::batch::summary::{BatchSummary, Rate};
+use crate::duel::ScoreMode;
 use crate::error::Error;
 use crate::files::{self, FileError};
 use crate::scenario::LoadedScenario;
@@ -227,7 +228,7 @@ fn duel_section(
     md.push_str(concat!(
         "## Which player is stronger\n\n",
         "`hexwar duel`: games in pairs with the same seed and the sides swapped;\n",
-        "A's score counts a draw as half a win, with its 95% Wilson interval;\n",
+        "A's score counts a draw as half a win, with its 95% interval over pairs;\n",
         "then A's wins playing each side.\n\n",
         "| scenario | A | B | games | A's score | A's wins on the first side ",
         "| A's wins on the second side | target |\n",
@@ -245,6 +246,7 @@ fn duel_section(
                     games,
                     seed: args.seed,
                     threads: args.threads,
+                    score: ScoreMode::Result,
                     sprt: None,
                     json: false,
                 },

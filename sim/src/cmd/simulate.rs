@@ -23,11 +23,12 @@ pub struct Args {
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// AI for the scenario's first side: random, heuristic, or mcts (with
-    /// options: mcts:iters=2000).
+    /// AI for the scenario's first side: a level (novice, normal, hard,
+    /// expert) or a spec: random, heuristic, or mcts (with options:
+    /// mcts:iters=2000).
     #[arg(long, default_value = "random")]
     pub blue: String,
-    /// AI for the scenario's second side.
+    /// AI for the scenario's second side, as --blue.
     #[arg(long, default_value = "random")]
     pub red: String,
     /// A side by its id in the scenario: SIDE=AI (e.g. japanese=random).

@@ -30,10 +30,11 @@ pub struct Args {
     /// Games per value.
     #[arg(long, default_value_t = 500)]
     pub games: u64,
-    /// AI for the scenario's first side.
+    /// AI for the scenario's first side: a level (novice, normal, hard,
+    /// expert) or a spec (random, heuristic, mcts[:iters=N,ms=N,c=X]).
     #[arg(long, default_value = "random")]
     pub blue: String,
-    /// AI for the scenario's second side.
+    /// AI for the scenario's second side, as --blue.
     #[arg(long, default_value = "random")]
     pub red: String,
     /// Master seed (the same for every value: common random numbers).

@@ -12,9 +12,10 @@ use serde_json::{Value, json};
 use super::action::{ActionJson, NotFound, find_unit};
 use super::answers::{odds_answer, unit_answer};
 use super::scenario_json::scenario_json;
-use super::session::{Session, clock_seed};
+use super::session::{Session, SessionError, clock_seed};
 use super::state_json::{LogEntry, StateJson};
 use super::{APP_JS, INDEX_HTML, MAX_AI_ACTIONS, MAX_BODY, STYLE_CSS};
+use crate::inspect::find_side;
 
 /// One answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,11 +80,17 @@ struct ActionAnswer {
     actions: Option<Vec<ActionJson>>,
 }
 
-/// `POST /api/new` body.
+/// `POST /api/new` body: each field optional, the current game's when
+/// left out (the seed from the clock).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct NewGame {
     seed: Option<u64>,
+    /// The computer: a level (`novice`, `normal`, `hard`, `expert`) or
+    /// any player spec.
+    ai: Option<String>,
+    /// The person's side: id, name, `0` or `1`.
+    side: Option<String>,
 }
 
 /// The endpoints and the methods they take (for 405 and `Allow`).
@@ -214,7 +221,18 @@ fn route(s: &mut Session, path: &str, query: &str, body: &[u8]) -> Result<Respon
             } else {
                 parse_body(body)?
             };
-            s.restart(req.seed.unwrap_or_else(clock_seed));
+            let human = match &req.side {
+                Some(side) => {
+                    Some(find_side(&s.scen, side).map_err(|e| (400, format!("side: {e}")))?)
+                }
+                None => None,
+            };
+            s.new_game(
+                req.seed.unwrap_or_else(clock_seed),
+                req.ai.as_deref(),
+                human,
+            )
+            .map_err(|SessionError::UnknownAi { message }| (400, format!("ai: {message}")))?;
             Response::json(&s.state_json())
         }
         p => {

@@ -107,8 +107,10 @@ pub struct ScenarioJson {
     pub sides: [SideJson; 2],
     /// The person's side id.
     pub human: String,
-    /// The AI spec.
+    /// The AI spec (a level by its name).
     pub ai: String,
+    /// The levels a person may choose for the AI, weakest first.
+    pub levels: [&'static str; 4],
     /// The phases of a player-turn.
     pub phases: Vec<&'static str>,
     /// Centre to corner, SVG units.
@@ -189,6 +191,7 @@ pub fn scenario_json(scen: &Scenario, human: Side, ai: &str) -> ScenarioJson {
         }),
         human: side_id(human),
         ai: ai.to_string(),
+        levels: hexwar_ai::LEVELS,
         phases: scen.phases().iter().map(|p| p.name()).collect(),
         hex_size: map_svg::SIZE,
         width,

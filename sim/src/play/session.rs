@@ -113,6 +113,28 @@ impl Session {
         self.ai.name()
     }
 
+    /// A new game with `seed`, against the AI `ai` (a level or any spec)
+    /// and with the person on `human` if given, else as before. An AI
+    /// spec refused leaves the game as it was.
+    pub(super) fn new_game(
+        &mut self,
+        seed: u64,
+        ai: Option<&str>,
+        human: Option<Side>,
+    ) -> Result<(), SessionError> {
+        if let Some(spec) = ai {
+            self.ai = hexwar_ai::from_spec(spec).map_err(|e| SessionError::UnknownAi {
+                message: e.to_string(),
+            })?;
+            self.ai_spec = spec.to_string();
+        }
+        if let Some(side) = human {
+            self.human = side;
+        }
+        self.restart(seed);
+        Ok(())
+    }
+
     /// A new game with `seed`: fresh dice, AI and log.
     pub(super) fn restart(&mut self, seed: u64) {
         let (mut dice, ai_rng) = rngs(seed, self.human.other());

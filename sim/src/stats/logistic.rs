@@ -138,7 +138,7 @@ pub fn fit(points: &[(f64, u64, u64)]) -> Option<Logistic> {
 
 /// The `q` quantile of sorted, non-empty `xs`, interpolating between ranks
 /// (Hyndman and Fan's type 7, as R and numpy do by default).
-fn quantile(xs: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(xs: &[f64], q: f64) -> f64 {
     let h = (xs.len() - 1) as f64 * q;
     let (lo, frac) = (h.floor() as usize, h - h.floor());
     let hi = (lo + 1).min(xs.len() - 1);

@@ -6,6 +6,30 @@
 //! plus one bit: whether the unit owes terrain for its next road hex after
 //! jumping between roads (MP-MOV-6). All buffers live in a reusable
 //! [`Scratch`], so a search allocates nothing once warm.
+//!
+//! # The search
+//!
+//! - **Edges.** The cost charts are folded once per scenario into an edge
+//!   table (`Edge`, built by `scenario::costs::build_edges`): per class,
+//!   hex and direction, eight bytes: the neighbour, the usual step cost,
+//!   the step cost while owing a road debt, and the MP-MOV-6 jump and
+//!   road flags. A hex's six edges are one 48-byte row, so a relaxation
+//!   is one load. The free first road hex (MP-MOV-5) is worked out for
+//!   first steps only (`free_step`), never stored.
+//! - **No clearing.** A node's key is its cost plus a base that falls by
+//!   `SPAN` with every search, so the nodes of earlier searches read as
+//!   unreached without a clearing pass (the per-hex "settled" mark is the
+//!   base itself); the keys are reset only when the base runs out, about
+//!   once in 65,000 searches. Hexes the unit may never
+//!   enter (an enemy unit, or any unit under a stacking limit of one)
+//!   start as reached at no cost, so the cost comparison alone turns
+//!   them away.
+//! - **The first step** carries the special rules: leaving enemy ZOC
+//!   (MP-ZOC-7, MP-ZOC-8; only the start hex can be in one, as entering
+//!   one ends the move) and the free first road hex.
+//! - **One search per move.** The buffers remember the unit and the
+//!   position of their last search: a player's search followed by the
+//!   engine's `apply` of its choice costs one search.
 
 use crate::hex::{Dir, HexId};
 pub(crate) use crate::scenario::costs::{EDGE_JUMP, EDGE_TO_ROAD, Edge, step_cost};

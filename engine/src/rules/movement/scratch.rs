@@ -2,6 +2,29 @@
 //! flags for a position (MP-MOV-3, MP-ZOC-1..8, D-STACK-1, MAL-SUP-3),
 //! brought up to date incrementally from the last position, and the search
 //! nodes. One set per thread ([`with_scratch`]).
+//!
+//! # Keeping up with the position
+//!
+//! - **What is kept per hex:** occupancy per side; ZOC as counts of the
+//!   units (and forts) that cast each of the four ZOC bits (foot and
+//!   mounted, per side), so a unit that moves adds and takes away counts
+//!   around its old and new hex only; and per side a byte of flags
+//!   ([`BLOCKED`], [`STOP`], [`MOUNTED_STOP`], [`FULL`],
+//!   [`SUPPLY_BLOCKED`]) that the searches read.
+//! - **[`Scratch::prepare`]** returns at once for the position whose stamp
+//!   the buffers hold (equal stamps, equal positions: see
+//!   `state::Stamp`). Otherwise it compares the units, each packed into
+//!   two numbers, with the ones it was prepared for, and updates only the
+//!   hexes around units that moved or gained or lost a ZOC; nothing is
+//!   rehashed or redrawn. Another scenario ([`Scenario::id`]) or a fort
+//!   changing hands rebuilds everything; a new phase only forgets the last
+//!   search.
+//! - **After a move** the engine brings the buffers up to date from the
+//!   moved unit alone (`after_move`), so the next `prepare` of the new
+//!   position costs nothing.
+//! - **Shared.** The supply judgement (binary and graded) reads the same
+//!   thread's buffers, so a Supply Phase finds them prepared for the
+//!   position the last move left.
 
 use std::cell::RefCell;
 
@@ -46,7 +69,7 @@ pub struct Scratch {
     /// Hexes whose occupancy changed in an incremental prepare.
     pub(super) moved: Vec<u16>,
     /// The position the buffers were prepared for: units, fort control,
-    /// (turn, side, phase, over) and the scenario's address.
+    /// (turn, side, phase, over) and the scenario's id ([`Scenario::id`]).
     pub(super) units: Vec<UnitState>,
     /// `units`, each [`pack`]ed, for a quick comparison.
     pub(super) packed: Vec<(u64, u64)>,

@@ -1,0 +1,180 @@
+//! `hexwar tournament`: a round robin of players over scenarios
+//! ([`crate::tournament`]): every pairing plays a duel of `--pairs` pairs
+//! in every scenario on the same seeds; the pairwise score tables and an
+//! Elo table with intervals, on the terminal and, with `--out`, as
+//! `tournament.json`, `tournament.md` and `games.csv`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{emit_report, progress_bar};
+use crate::batch::game::check_ai;
+use crate::duel::ScoreMode;
+use crate::error::{Error, UsageError};
+use crate::scenario::LoadedScenario;
+use crate::tournament::{self, Played, Schedule, TournamentReport, files};
+
+/// The arguments of `hexwar tournament`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Args {
+    /// The players, comma-separated (or the flag repeated): levels
+    /// (novice, normal, hard, expert) or specs (random, heuristic,
+    /// mcts[:iters=N,ms=N,c=X]). A spec's own options stay with it:
+    /// `mcts:iters=100,c=0.5,heuristic` is two players. The first is the
+    /// Elo table's anchor (0).
+    #[arg(long, required = true, value_name = "P1,P2,...")]
+    pub players: Vec<String>,
+    /// The scenarios: built-in names or .toml paths, comma-separated.
+    #[arg(long, required = true, value_delimiter = ',', value_name = "S1,S2,...")]
+    pub scenarios: Vec<String>,
+    /// Pairs (two games on one seed, sides swapped) per pairing and
+    /// scenario; the same seeds for every pairing.
+    #[arg(long, default_value_t = 50)]
+    pub pairs: u64,
+    /// Master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How a pair scores: margin (a player's VP margin in a seat against
+    /// the other's in the same seat on the same seed) or result (win,
+    /// draw, loss).
+    #[arg(long, value_enum, default_value_t = ScoreMode::Margin)]
+    pub score: ScoreMode,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write tournament.json, tournament.md and games.csv into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Args {
+    /// The player specs: each `--players` value split at commas, a piece
+    /// with `=` and no `:` (an option such as `c=0.5`) staying with the
+    /// spec before it.
+    pub fn player_specs(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for value in &self.players {
+            let mut first = true;
+            for piece in value.split(',').map(str::trim) {
+                let option = piece.contains('=') && !piece.contains(':');
+                match out.last_mut() {
+                    Some(last) if option && !first => {
+                        last.push(',');
+                        last.push_str(piece);
+                    }
+                    _ => out.push(piece.to_string()),
+                }
+                first = false;
+            }
+        }
+        out
+    }
+
+    /// The command line that makes this tournament (for the markdown).
+    pub fn command(&self) -> String {
+        format!(
+            "hexwar tournament --players {} --scenarios {} --pairs {} --seed {} --score {}",
+            self.player_specs().join(","),
+            self.scenarios.join(","),
+            self.pairs,
+            self.seed,
+            self.score.name()
+        )
+    }
+}
+
+/// Runs `hexwar tournament`.
+pub fn run(args: &Args) -> Result<ExitCode, Error> {
+    let schedule = schedule(args)?;
+    let bar = progress_bar(schedule.games());
+    let (played, report) = tournament(args, &schedule, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    if let Some(dir) = &args.out {
+        files::write(dir, &schedule, &played, &report, &args.command())?;
+    }
+    emit_report(args.json, &report)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The players checked and the scenarios loaded.
+pub fn schedule(args: &Args) -> Result<Schedule, Error> {
+    let players = args.player_specs();
+    if players.len() < 2 {
+        return Err(UsageError::TooFewPlayers.into());
+    }
+    for (i, p) in players.iter().enumerate() {
+        check_ai(p, "players")?;
+        if players[..i].contains(p) {
+            return Err(UsageError::DuplicatePlayer { player: p.clone() }.into());
+        }
+    }
+    if args.pairs == 0 {
+        return Err(UsageError::NoPairs.into());
+    }
+    let scenarios = args
+        .scenarios
+        .iter()
+        .map(|s| LoadedScenario::load(s).map(|l| l.scenario))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Schedule {
+        players,
+        scenarios,
+        pairs: args.pairs,
+        seed: args.seed,
+    })
+}
+
+/// Plays `schedule` and scores it; `on_game` after each game.
+pub fn tournament(
+    args: &Args,
+    schedule: &Schedule,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<(Played, TournamentReport), Error> {
+    let played = tournament::play(schedule, args.threads, on_game)?;
+    let report = TournamentReport::new(schedule, &played, args.score);
+    Ok((played, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(players: &[&str]) -> Args {
+        Args {
+            players: players.iter().map(|s| s.to_string()).collect(),
+            scenarios: vec!["malaya".into()],
+            pairs: 1,
+            seed: 1,
+            score: ScoreMode::Margin,
+            threads: None,
+            out: None,
+            json: false,
+        }
+    }
+
+    #[test]
+    fn options_stay_with_their_spec() {
+        assert_eq!(
+            args(&["mcts:iters=100,c=0.5,heuristic", "hard"]).player_specs(),
+            ["mcts:iters=100,c=0.5", "heuristic", "hard"]
+        );
+        assert_eq!(
+            args(&["random, normal,expert"]).player_specs(),
+            ["random", "normal", "expert"]
+        );
+    }
+
+    #[test]
+    fn refuses_what_cannot_be_a_round_robin() {
+        let e = |p: &[&str]| schedule(&args(p)).unwrap_err().to_string();
+        assert!(e(&["random"]).contains("two players"));
+        assert!(e(&["random,heuristic,random"]).contains("\"random\" twice"));
+        assert!(e(&["random,oracle"]).contains("oracle"));
+        let mut a = args(&["random,heuristic"]);
+        a.pairs = 0;
+        assert!(schedule(&a).unwrap_err().to_string().contains("--pairs"));
+    }
+}

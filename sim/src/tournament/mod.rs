@@ -1,0 +1,103 @@
+//! A round robin of players over scenarios, for `hexwar tournament`:
+//! every pairing of the players plays a duel of N pairs in every scenario
+//! ([`play`]), on the same seeds for every pairing; the pairs are then
+//! scored into pairwise tables and an Elo table ([`TournamentReport`]),
+//! and written as `tournament.json`, `tournament.md` and `games.csv`
+//! ([`files`]).
+//!
+//! Every pair is played by the pure game kernel and the results are kept
+//! by (scenario, pairing, seed index), so the tables are the same on any
+//! thread count.
+
+pub mod files;
+mod report;
+
+use std::sync::Arc;
+
+use hexwar_engine::Scenario;
+use rayon::prelude::*;
+
+use crate::batch::SimError;
+use crate::duel::{Pair, play_pair};
+
+pub use report::{Cell, EloRow, ScoreTable, TournamentReport};
+
+/// What a tournament plays.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    /// Player specs (levels included), each once.
+    pub players: Vec<String>,
+    /// The scenarios, loaded.
+    pub scenarios: Vec<Arc<Scenario>>,
+    /// Pairs per pairing and scenario (seed indices 0..pairs).
+    pub pairs: u64,
+    /// Master seed.
+    pub seed: u64,
+}
+
+impl Schedule {
+    /// Every pairing `(i, j)` with `i < j`, in order.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let m = self.players.len();
+        (0..m)
+            .flat_map(|i| (i + 1..m).map(move |j| (i, j)))
+            .collect()
+    }
+
+    /// Games in the whole tournament.
+    pub fn games(&self) -> u64 {
+        self.scenarios.len() as u64 * self.pairings().len() as u64 * self.pairs * 2
+    }
+}
+
+/// Every pair played: `pairs[scenario][pairing][index]`, pairings in
+/// [`Schedule::pairings`] order, the first player of a pairing as A.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The pairs.
+    pub pairs: Vec<Vec<Vec<Pair>>>,
+}
+
+/// Plays the tournament on `threads` worker threads (`None`: one per
+/// core), one pair per task; `on_game` after each game (from any thread).
+pub fn play(
+    schedule: &Schedule,
+    threads: Option<usize>,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<Played, SimError> {
+    let pairings = schedule.pairings();
+    let jobs: Vec<(usize, usize, u64)> = (0..schedule.scenarios.len())
+        .flat_map(|s| {
+            (0..pairings.len()).flat_map(move |p| (0..schedule.pairs).map(move |i| (s, p, i)))
+        })
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(SimError::Threads)?;
+    let flat = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(s, p, i)| {
+                let (a, b) = pairings[p];
+                play_pair(
+                    &schedule.scenarios[s],
+                    &schedule.players[a],
+                    &schedule.players[b],
+                    schedule.seed,
+                    i,
+                    on_game,
+                )
+            })
+            .collect::<Result<Vec<Pair>, SimError>>()
+    })?;
+    let per_pairing = schedule.pairs as usize;
+    let mut it = flat.into_iter();
+    let pairs = (0..schedule.scenarios.len())
+        .map(|_| {
+            (0..pairings.len())
+                .map(|_| it.by_ref().take(per_pairing).collect())
+                .collect()
+        })
+        .collect();
+    Ok(Played { pairs })
+}
