@@ -2,7 +2,8 @@
 //! path it traces by, or the first reason it is out of supply; and its line
 //! of communication (GS-1..8).
 
-use super::judge::{Judge, judge_into};
+use super::isolation::loc_to;
+use super::judge::{Judge, judge_into, judge_unit};
 use super::lines::line_back;
 use super::scratch::{GradedScratch, Hq};
 use super::status::trace_step;
@@ -14,10 +15,18 @@ use crate::state::{GameState, UnitId};
 /// Explains `u`'s graded supply in the current position (for
 /// [`crate::rules::supply::trace`]): its status, the HQ and path it traces by, or why not;
 /// and its line of communication (GS-8).
+///
+/// Fast (`whole` false), the unit is judged alone ([`judge_unit`]) and
+/// each path is found by a search that stops at the unit's hex: the
+/// side's lines come from the cache. `whole` judges the whole side first,
+/// as the Supply Phase does, with the lines recomputed, and searches to
+/// the end: the way every trace was made before the cache, kept for the
+/// equality test and the bench. Both give the same trace.
 pub(crate) fn trace(
     scen: &Scenario,
     state: &GameState,
     u: UnitId,
+    whole: bool,
     ms: &Scratch,
     gs: &mut GradedScratch,
 ) -> SupplyTrace {
@@ -30,31 +39,62 @@ pub(crate) fn trace(
         t.reason = Some("not on the map".into());
         return t;
     }
-    let grid = scen.grid();
     let side = scen.unit(u).side;
-    let w = g.weather(state.turn());
-    judge_into(
-        scen,
-        state,
-        side,
-        Judge {
-            status: true,
-            isolation: true,
-        },
-        ms,
-        gs,
-    );
-    // The LOC search ran last: read it before anything else reuses the buffers.
-    t.isolated = gs.isolated[u.index()] == 1;
-    if !t.isolated {
-        t.loc = gs.search.path(us.hex);
-        t.loc_cost = Some(Mp(gs.search.dist(us.hex)));
-    }
-    let Some(status) = gs.status(u) else {
+    let status = if whole {
+        gs.sides[side.index()].key = None;
+        judge_into(scen, state, side, Judge::ALL, ms, gs);
+        // The LOC search ran last: read it before anything else reuses the buffers.
+        t.isolated = gs.isolated[u.index()] == 1;
+        if !t.isolated {
+            t.loc = gs.search.path(us.hex);
+            t.loc_cost = Some(Mp(gs.search.dist(us.hex)));
+        }
+        gs.status(u)
+    } else {
+        let (status, isolated) = judge_unit(scen, state, u, Judge::ALL, ms, gs);
+        t.isolated = isolated == Some(true);
+        if !t.isolated {
+            if gs.sides[side.index()].general.has(us.hex) {
+                // A seed of the LOC search: its own line.
+                t.loc = vec![us.hex];
+                t.loc_cost = Some(Mp(0));
+            } else {
+                loc_to(scen, state, side, us.hex, g, ms, gs);
+                t.loc = gs.search.path(us.hex);
+                t.loc_cost = Some(Mp(gs.search.dist(us.hex)));
+            }
+        }
+        status
+    };
+    let Some(status) = status else {
         return t;
     };
     t.state = status;
     t.supplied = status != SupplyState::Out;
+    explain_status(scen, state, u, !whole, ms, gs, &mut t);
+    t
+}
+
+/// The status part of a trace (`t.state`): the HQ and path, or why not.
+/// With `stop_at_unit`, each search stops once it settles the unit's hex.
+fn explain_status(
+    scen: &Scenario,
+    state: &GameState,
+    u: UnitId,
+    stop_at_unit: bool,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+    t: &mut SupplyTrace,
+) {
+    let Some(g) = scen.supply_rules().graded.as_ref() else {
+        return;
+    };
+    let status = t.state;
+    let us = state.unit(u);
+    let grid = scen.grid();
+    let side = scen.unit(u).side;
+    let w = g.weather(state.turn());
+    let sd = &gs.sides[side.index()];
     let ty = scen.unit_type(u);
     let nation = g.type_nation[scen.unit(u).unit_type as usize];
     let weather = &w.name;
@@ -68,29 +108,32 @@ pub(crate) fn trace(
         )
     };
     // An HQ in general supply: its own supply line.
-    if let Some(hq) = gs.hqs.iter().find(|h| h.unit == u && h.general) {
+    if let Some(hq) = sd.hqs.iter().find(|h| h.unit == u && h.general) {
         t.hq = Some(u);
-        let (back, rail_from) = line_back(gs, hq.hex);
+        let (back, rail_from) = line_back(sd, hq.hex);
         t.path.push(hq.hex);
         t.path.extend(back);
         t.rail_from = rail_from;
-        return t;
+        return;
     }
-    let has_own = gs.hqs.iter().any(|h| h.nation == nation);
+    let has_own = sd.hqs.iter().any(|h| h.nation == nation);
     let gives_full = |h: &Hq| h.general && (h.coalition || h.nation == nation || !has_own);
     match status {
         SupplyState::Full | SupplyState::Limited => {
             // Retrace from the HQs that give this status, to name the HQ.
             gs.search.start(w.hq_range.0);
-            for h in &gs.hqs {
+            for h in &sd.hqs {
                 if h.general && (status == SupplyState::Limited || gives_full(h)) {
                     gs.search.seed(h.hex);
                 }
             }
+            if stop_at_unit {
+                gs.search.goal(us.hex);
+            }
             gs.search.run(grid, trace_step(scen, ms, side, ty.class));
             let over = gs.search.path(us.hex);
             let end = *over.last().unwrap_or(&us.hex);
-            let hq = gs
+            let hq = sd
                 .hqs
                 .iter()
                 .filter(|h| h.general && h.hex == end)
@@ -100,7 +143,7 @@ pub(crate) fn trace(
             t.path = over;
             if let Some(hq) = hq {
                 t.hq = Some(hq.unit);
-                let (back, rail_from) = line_back(gs, hq.hex);
+                let (back, rail_from) = line_back(sd, hq.hex);
                 t.rail_from = t.road_from + rail_from;
                 t.path.extend(back);
                 if status == SupplyState::Limited {
@@ -123,6 +166,9 @@ pub(crate) fn trace(
                     gs.search.seed(h);
                 }
             });
+            if stop_at_unit {
+                gs.search.goal(us.hex);
+            }
             gs.search.run(grid, trace_step(scen, ms, side, ty.class));
             t.path = gs.search.path(us.hex);
             t.road_from = t.path.len() - 1;
@@ -136,7 +182,6 @@ pub(crate) fn trace(
         }
         SupplyState::Out => t.reason = Some(why_out(scen, state, u, g, w, ms, gs)),
     }
-    t
 }
 
 /// Why `u` is out of supply: the first reason found.
@@ -176,11 +221,12 @@ fn why_out(
             g.special_range.unwrap_or(w.hq_range)
         )
     };
-    if gs.hqs.is_empty() {
+    let sd = &gs.sides[side.index()];
+    if sd.hqs.is_empty() {
         return format!("out of supply: its side has no HQ on the map (GS-3){special}");
     }
-    if !gs.hqs.iter().any(|h| h.general) {
-        let h = gs.hqs[0];
+    if !sd.hqs.iter().any(|h| h.general) {
+        let h = sd.hqs[0];
         return format!(
             "out of supply: no HQ of its side is in general supply (GS-6); {} at {} is not on a supply line from a source ({}), free of enemy units, enemy ZOC and enemy-controlled hexes{special}",
             scen.unit(h.unit).id,
@@ -190,7 +236,7 @@ fn why_out(
     }
     // How far is the nearest HQ in general supply, with no range limit?
     gs.search.start(Mp::points(999).0);
-    for h in &gs.hqs {
+    for h in &sd.hqs {
         if h.general {
             gs.search.seed(h.hex);
         }
@@ -199,7 +245,7 @@ fn why_out(
     gs.search.run(grid, trace_step(scen, ms, side, class));
     if gs.search.reached(hex) {
         let end = *gs.search.path(hex).last().unwrap_or(&hex);
-        let name = gs
+        let name = sd
             .hqs
             .iter()
             .find(|h| h.general && h.hex == end)

@@ -188,13 +188,34 @@ impl Search {
 
     /// Runs the search: `cost(y, d, x)` is what stepping between settled `y`
     /// and its neighbour `x` across direction `d` adds, `None` if barred.
+    /// Stops once every goal is settled, if any were set.
     pub(super) fn run(
         &mut self,
         grid: &Grid,
-        mut cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
     ) {
-        let budget = self.budget;
         let use_goals = self.goals_left > 0;
+        self.run_until(grid, cost, |s, y| {
+            if use_goals && s.goal[y.index()] == s.generation {
+                s.goals_left -= 1;
+                s.goals_left == 0
+            } else {
+                false
+            }
+        });
+    }
+
+    /// Runs the search as [`Search::run`] does, and stops at the first
+    /// settled hex `stop` accepts: that hex, or `None` if the budget ran out.
+    /// Every hex settled by then has the cost and path a whole search gives
+    /// it (the same steps in the same order, cut short).
+    pub(super) fn run_until(
+        &mut self,
+        grid: &Grid,
+        mut cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        mut stop: impl FnMut(&mut Search, HexId) -> bool,
+    ) -> Option<HexId> {
+        let budget = self.budget;
         for c in 0..=budget {
             while let Some(y) = self.buckets[c as usize].pop() {
                 let y = HexId(y);
@@ -202,14 +223,11 @@ impl Search {
                     continue;
                 }
                 self.settled.push(y.0);
-                if use_goals && self.goal[y.index()] == self.generation {
-                    self.goals_left -= 1;
-                    if self.goals_left == 0 {
-                        for b in &mut self.buckets[c as usize..=budget as usize] {
-                            b.clear();
-                        }
-                        return;
+                if stop(self, y) {
+                    for b in &mut self.buckets[c as usize..=budget as usize] {
+                        b.clear();
                     }
+                    return Some(y);
                 }
                 for (d, &x) in grid.neighbours(y).iter().enumerate() {
                     if !x.is_some() {
@@ -226,6 +244,7 @@ impl Search {
                 }
             }
         }
+        None
     }
 
     /// The hexes from `h` back to a seed, `h` first.
