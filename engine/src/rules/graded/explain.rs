@@ -16,9 +16,11 @@ use crate::state::{GameState, UnitId};
 /// [`crate::rules::supply::trace`]): its status, the HQ and path it traces by, or why not;
 /// and its line of communication (GS-8).
 ///
-/// Fast (`whole` false), the unit is judged alone ([`judge_unit`]) and
-/// each path is found by a search that stops at the unit's hex: the
-/// side's lines come from the cache. `whole` judges the whole side first,
+/// Fast (`whole` false), the unit's status is judged alone
+/// ([`judge_unit`]), its line of communication read from the side's LOC
+/// search, run on only as far as this unit (and kept for the next trace
+/// of the position), and its supply path found by a search that stops at
+/// the unit's hex: the side's lines come from the cache. `whole` judges the whole side first,
 /// as the Supply Phase does, with the lines recomputed, and searches to
 /// the end: the way every trace was made before the cache, kept for the
 /// equality test and the bench. Both give the same trace.
@@ -51,18 +53,14 @@ pub(crate) fn trace(
         }
         gs.status(u)
     } else {
-        let (status, isolated) = judge_unit(scen, state, u, Judge::ALL, ms, gs);
-        t.isolated = isolated == Some(true);
+        let (status, _) = judge_unit(scen, state, u, Judge::STATUS, ms, gs);
+        // GS-8: the side's LOC search, run on as far as this unit.
+        loc_to(scen, state, side, us.hex, g, ms, gs);
+        let loc = &gs.sides[side.index()].loc;
+        t.isolated = !loc.reached(us.hex);
         if !t.isolated {
-            if gs.sides[side.index()].general.has(us.hex) {
-                // A seed of the LOC search: its own line.
-                t.loc = vec![us.hex];
-                t.loc_cost = Some(Mp(0));
-            } else {
-                loc_to(scen, state, side, us.hex, g, ms, gs);
-                t.loc = gs.search.path(us.hex);
-                t.loc_cost = Some(Mp(gs.search.dist(us.hex)));
-            }
+            t.loc = loc.path(us.hex);
+            t.loc_cost = Some(Mp(loc.dist(us.hex)));
         }
         status
     };

@@ -137,10 +137,11 @@ pub(super) fn isolation(
     }
 }
 
-/// GS-8: the line of communication from `hex` (a unit of `side` not
-/// isolated), found as the whole-side search finds it: seeded from every
-/// hex in general supply, stopped once `hex` is settled. Leaves the path
-/// in `gs.search`.
+/// GS-8: the side's LOC search, run on until `hex`'s cost and path are
+/// final (see `Search::resume_to`): the whole-side search, seeded from
+/// every hex in general supply, shared by the traces of one position.
+/// Leaves the answer in `gs.sides[side].loc`: `hex` is isolated if it is
+/// not reached.
 pub(super) fn loc_to(
     scen: &Scenario,
     state: &GameState,
@@ -152,12 +153,14 @@ pub(super) fn loc_to(
 ) {
     let w = g.weather(state.turn());
     general_hexes(scen, side, w, ms, gs);
-    let sd = &gs.sides[side.index()];
-    gs.search.start(w.loc_range().0);
-    for &h in &sd.general_list {
-        gs.search.seed(HexId(h));
+    let sd = &mut gs.sides[side.index()];
+    if !sd.loc_open {
+        sd.loc_open = true;
+        sd.loc.start(w.loc_range().0);
+        for &h in &sd.general_list {
+            sd.loc.seed(HexId(h));
+        }
     }
-    gs.search.goal(hex);
-    gs.search
-        .run(scen.grid(), loc_step(scen, state, g, ms, side));
+    sd.loc
+        .resume_to(scen.grid(), loc_step(scen, state, g, ms, side), hex);
 }

@@ -29,6 +29,7 @@ pub(super) fn side_lines(
     }
     sd.key = key;
     sd.general_done = false;
+    sd.loc_open = false;
     lines(scen, state, side, w, ms, sd);
     collect_hqs(scen, state, side, g, sd);
     sd.special.clear();

@@ -77,7 +77,8 @@ pub(super) fn code_status(code: u8) -> Option<SupplyState> {
 /// What every judgement and trace of one side in one position shares: its
 /// supply lines (GS-6), its HQs and which of them are in general supply
 /// (GS-3), its usable special sources (GS-1), and, once a line of
-/// communication has been asked for, the hexes in general supply (GS-8).
+/// communication has been asked for, the hexes in general supply (GS-8)
+/// and the LOC search from them, as far as the traces have needed it.
 ///
 /// Kept for the position in `key` (the scenario's id and the state's
 /// stamp); the first judgement or trace of the side in any other position
@@ -102,6 +103,10 @@ pub(crate) struct SideLines {
     /// The same hexes, in the order the LOC search seeds them.
     pub(super) general_list: Vec<u16>,
     pub(super) general_done: bool,
+    /// GS-8: the side's LOC search, seeded from `general` and run on
+    /// only as far as the traces made so far needed (valid when `loc_open`).
+    pub(super) loc: Search,
+    pub(super) loc_open: bool,
 }
 
 impl SideLines {
@@ -111,6 +116,7 @@ impl SideLines {
         self.hq_hexes.fit(n);
         self.special.fit(n);
         self.general.fit(n);
+        self.loc.fit(n);
     }
 
     /// GS-6: `h` is on one of the side's supply lines.

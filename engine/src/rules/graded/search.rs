@@ -126,6 +126,10 @@ pub(super) struct Search {
     pub(super) goal: Vec<u32>,
     pub(super) goals_left: u32,
     pub(super) budget: u16,
+    /// The next bucket a resumed run ([`Search::resume_to`]) processes.
+    cursor: u32,
+    /// The buckets may hold entries of a run left unfinished.
+    open: bool,
 }
 
 impl Search {
@@ -149,6 +153,13 @@ impl Search {
         }
         self.settled.clear();
         self.goals_left = 0;
+        if self.open {
+            for b in &mut self.buckets {
+                b.clear();
+            }
+            self.open = false;
+        }
+        self.cursor = 0;
         self.budget = budget;
         if self.buckets.len() <= budget as usize {
             self.buckets.resize_with(budget as usize + 1, Vec::new);
@@ -229,22 +240,61 @@ impl Search {
                     }
                     return Some(y);
                 }
-                for (d, &x) in grid.neighbours(y).iter().enumerate() {
-                    if !x.is_some() {
-                        continue;
-                    }
-                    let Some(step) = cost(y, d, x) else { continue };
-                    let total = c as u32 + step as u32;
-                    if total <= budget as u32 && (total as u16) < self.dist(x) {
-                        self.stamp[x.index()] = self.generation;
-                        self.dist[x.index()] = total as u16;
-                        self.next[x.index()] = y.0;
-                        self.buckets[total as usize].push(x.0);
-                    }
-                }
+                self.relax(grid, &mut cost, y, c);
             }
         }
         None
+    }
+
+    /// Runs the search on from where the last call left it, until `h`'s
+    /// cost and path are final (every cheaper bucket processed: nothing can
+    /// improve them) or the budget is spent. It stops only between buckets,
+    /// so the calls together take the steps of one whole run, in its order:
+    /// every answer read is the whole run's. A resumed search is left open
+    /// until the next [`Search::start`].
+    pub(super) fn resume_to(
+        &mut self,
+        grid: &Grid,
+        mut cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        h: HexId,
+    ) {
+        self.open = true;
+        while self.cursor <= self.budget as u32 && self.dist(h) as u32 > self.cursor {
+            let c = self.cursor as u16;
+            while let Some(y) = self.buckets[c as usize].pop() {
+                let y = HexId(y);
+                if self.dist(y) != c {
+                    continue;
+                }
+                self.settled.push(y.0);
+                self.relax(grid, &mut cost, y, c);
+            }
+            self.cursor += 1;
+        }
+    }
+
+    /// Relaxes the neighbours of `y`, settled at cost `c`.
+    #[inline]
+    fn relax(
+        &mut self,
+        grid: &Grid,
+        cost: &mut impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        y: HexId,
+        c: u16,
+    ) {
+        for (d, &x) in grid.neighbours(y).iter().enumerate() {
+            if !x.is_some() {
+                continue;
+            }
+            let Some(step) = cost(y, d, x) else { continue };
+            let total = c as u32 + step as u32;
+            if total <= self.budget as u32 && (total as u16) < self.dist(x) {
+                self.stamp[x.index()] = self.generation;
+                self.dist[x.index()] = total as u16;
+                self.next[x.index()] = y.0;
+                self.buckets[total as usize].push(x.0);
+            }
+        }
     }
 
     /// The hexes from `h` back to a seed, `h` first.
