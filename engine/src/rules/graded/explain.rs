@@ -4,12 +4,15 @@
 
 use super::isolation::loc_to;
 use super::judge::{Judge, judge_into, judge_unit};
-use super::lines::line_back;
-use super::scratch::{GradedScratch, Hq};
+use super::lines::{line_back, search_to};
+use super::scratch::{
+    GradedScratch, Hq, KEPT_FAR, KEPT_FULL, KEPT_HQS, KEPT_SPECIAL, SideLines, kept_key,
+};
+use super::search::Search;
 use super::status::trace_step;
 use crate::rules::movement::Scratch;
 use crate::rules::sources::{self, SupplyTrace};
-use crate::scenario::{GradedRules, Mp, Scenario, SupplyState, Weather};
+use crate::scenario::{Mp, Scenario, SupplyState, Weather};
 use crate::state::{GameState, UnitId};
 
 /// Explains `u`'s graded supply in the current position (for
@@ -17,13 +20,13 @@ use crate::state::{GameState, UnitId};
 /// and its line of communication (GS-8).
 ///
 /// Fast (`whole` false), the unit's status is judged alone
-/// ([`judge_unit`]), its line of communication read from the side's LOC
-/// search, run on only as far as this unit (and kept for the next trace
-/// of the position), and its supply path found by a search that stops at
-/// the unit's hex: the side's lines come from the cache. `whole` judges the whole side first,
-/// as the Supply Phase does, with the lines recomputed, and searches to
-/// the end: the way every trace was made before the cache, kept for the
-/// equality test and the bench. Both give the same trace.
+/// ([`judge_unit`]) over the side's lines kept for the position, and each
+/// path is read from a search kept for the position and run on only as
+/// far as this unit ([`search_to`]), which the next trace of the position
+/// goes on with. `whole` judges the whole side first, as the Supply Phase
+/// does, with the lines recomputed, and searches afresh for each path: the
+/// way every trace was made before the cache, kept for the equality test
+/// and the bench. Both give the same trace.
 pub(crate) fn trace(
     scen: &Scenario,
     state: &GameState,
@@ -34,9 +37,9 @@ pub(crate) fn trace(
 ) -> SupplyTrace {
     let us = state.unit(u);
     let mut t = SupplyTrace::unsupplied(u, us);
-    let Some(g) = scen.supply_rules().graded.as_ref() else {
+    if scen.supply_rules().graded.is_none() {
         return t;
-    };
+    }
     if !us.on_map() {
         t.reason = Some("not on the map".into());
         return t;
@@ -55,8 +58,7 @@ pub(crate) fn trace(
     } else {
         let (status, _) = judge_unit(scen, state, u, Judge::STATUS, ms, gs);
         // GS-8: the side's LOC search, run on as far as this unit.
-        loc_to(scen, state, side, us.hex, g, ms, gs);
-        let loc = &gs.sides[side.index()].loc;
+        let loc = loc_to(scen, state, side, us.hex, true, ms, gs);
         t.isolated = !loc.reached(us.hex);
         if !t.isolated {
             t.loc = loc.path(us.hex);
@@ -74,12 +76,12 @@ pub(crate) fn trace(
 }
 
 /// The status part of a trace (`t.state`): the HQ and path, or why not.
-/// With `stop_at_unit`, each search stops once it settles the unit's hex.
+/// With `kept`, the searches are the position's kept ones.
 fn explain_status(
     scen: &Scenario,
     state: &GameState,
     u: UnitId,
-    stop_at_unit: bool,
+    kept: bool,
     ms: &Scratch,
     gs: &mut GradedScratch,
     t: &mut SupplyTrace,
@@ -88,12 +90,11 @@ fn explain_status(
         return;
     };
     let status = t.state;
-    let us = state.unit(u);
+    let hex = state.unit(u).hex;
     let grid = scen.grid();
     let side = scen.unit(u).side;
     let w = g.weather(state.turn());
-    let sd = &gs.sides[side.index()];
-    let ty = scen.unit_type(u);
+    let class = scen.unit_type(u).class;
     let nation = g.type_nation[scen.unit(u).unit_type as usize];
     let weather = &w.name;
     let hq_name = |h: &Hq| {
@@ -105,6 +106,7 @@ fn explain_status(
             grid.label(h.hex)
         )
     };
+    let sd = &gs.sides[side.index()];
     // An HQ in general supply: its own supply line.
     if let Some(hq) = sd.hqs.iter().find(|h| h.unit == u && h.general) {
         t.hq = Some(u);
@@ -116,21 +118,36 @@ fn explain_status(
     }
     let has_own = sd.hqs.iter().any(|h| h.nation == nation);
     let gives_full = |h: &Hq| h.general && (h.coalition || h.nation == nation || !has_own);
+    let step = trace_step(scen, ms, side, class);
     match status {
         SupplyState::Full | SupplyState::Limited => {
             // Retrace from the HQs that give this status, to name the HQ.
-            gs.search.start(w.hq_range.0);
-            for h in &sd.hqs {
-                if h.general && (status == SupplyState::Limited || gives_full(h)) {
-                    gs.search.seed(h.hex);
+            let limited = status == SupplyState::Limited;
+            let key = if limited || !has_own {
+                kept_key(KEPT_HQS, class, 0)
+            } else {
+                kept_key(KEPT_FULL, class, nation)
+            };
+            let seed = |sd: &SideLines, s: &mut Search| {
+                for h in &sd.hqs {
+                    if h.general && (limited || gives_full(h)) {
+                        s.seed(h.hex);
+                    }
                 }
-            }
-            if stop_at_unit {
-                gs.search.goal(us.hex);
-            }
-            gs.search.run(grid, trace_step(scen, ms, side, ty.class));
-            let over = gs.search.path(us.hex);
-            let end = *over.last().unwrap_or(&us.hex);
+            };
+            let found = search_to(
+                gs,
+                side,
+                kept.then_some(key),
+                w.hq_range.0,
+                hex,
+                grid,
+                seed,
+                step,
+            );
+            let over = found.path(hex);
+            let end = *over.last().unwrap_or(&hex);
+            let sd = &gs.sides[side.index()];
             let hq = sd
                 .hqs
                 .iter()
@@ -144,7 +161,7 @@ fn explain_status(
                 let (back, rail_from) = line_back(sd, hq.hex);
                 t.rail_from = t.road_from + rail_from;
                 t.path.extend(back);
-                if status == SupplyState::Limited {
+                if limited {
                     t.reason = Some(format!(
                         "limited supply (GS-3): traced to {}, not of its nation ({}); no {} or coalition HQ in general supply within {} MP ({} weather)",
                         hq_name(&hq),
@@ -158,27 +175,35 @@ fn explain_status(
         }
         SupplyState::Special => {
             let range = g.special_range.unwrap_or(w.hq_range);
-            gs.search.start(range.0);
-            sources::special_sources(scen, state, side, |h| {
-                if !sources::blocked(scen, ms, h, side) {
-                    gs.search.seed(h);
-                }
-            });
-            if stop_at_unit {
-                gs.search.goal(us.hex);
-            }
-            gs.search.run(grid, trace_step(scen, ms, side, ty.class));
-            t.path = gs.search.path(us.hex);
+            let seed = |_: &SideLines, s: &mut Search| {
+                sources::special_sources(scen, state, side, |h| {
+                    if !sources::blocked(scen, ms, h, side) {
+                        s.seed(h);
+                    }
+                });
+            };
+            let key = kept_key(KEPT_SPECIAL, class, 0);
+            let found = search_to(
+                gs,
+                side,
+                kept.then_some(key),
+                range.0,
+                hex,
+                grid,
+                seed,
+                step,
+            );
+            t.path = found.path(hex);
             t.road_from = t.path.len() - 1;
             t.rail_from = t.road_from;
             t.reason = Some(format!(
                 "special supply (GS-1): no HQ in general supply within {} MP ({weather} weather); special source {} within {} MP",
                 w.hq_range,
-                grid.label(*t.path.last().unwrap_or(&us.hex)),
+                grid.label(*t.path.last().unwrap_or(&hex)),
                 range
             ));
         }
-        SupplyState::Out => t.reason = Some(why_out(scen, state, u, g, w, ms, gs)),
+        SupplyState::Out => t.reason = Some(why_out(scen, state, u, kept, ms, gs)),
     }
 }
 
@@ -187,11 +212,14 @@ fn why_out(
     scen: &Scenario,
     state: &GameState,
     u: UnitId,
-    g: &GradedRules,
-    w: &Weather,
+    kept: bool,
     ms: &Scratch,
     gs: &mut GradedScratch,
 ) -> String {
+    let Some(g) = scen.supply_rules().graded.as_ref() else {
+        return String::new();
+    };
+    let w = g.weather(state.turn());
     let grid = scen.grid();
     let side = scen.unit(u).side;
     let class = scen.unit_type(u).class;
@@ -233,25 +261,27 @@ fn why_out(
         );
     }
     // How far is the nearest HQ in general supply, with no range limit?
-    gs.search.start(Mp::points(999).0);
-    for h in &sd.hqs {
-        if h.general {
-            gs.search.seed(h.hex);
+    let seed = |sd: &SideLines, s: &mut Search| {
+        for h in &sd.hqs {
+            if h.general {
+                s.seed(h.hex);
+            }
         }
-    }
-    gs.search.goal(hex);
-    gs.search.run(grid, trace_step(scen, ms, side, class));
-    if gs.search.reached(hex) {
-        let end = *gs.search.path(hex).last().unwrap_or(&hex);
-        let name = sd
+    };
+    let key = kept.then_some(kept_key(KEPT_FAR, class, 0));
+    let step = trace_step(scen, ms, side, class);
+    let far = search_to(gs, side, key, Mp::points(999).0, hex, grid, seed, step);
+    if far.reached(hex) {
+        let end = *far.path(hex).last().unwrap_or(&hex);
+        let cost = Mp(far.dist(hex));
+        let name = gs.sides[side.index()]
             .hqs
             .iter()
             .find(|h| h.general && h.hex == end)
             .map_or(String::from("an HQ"), |h| scen.unit(h.unit).id.clone());
         format!(
-            "out of supply: the nearest HQ in general supply, {name} at {}, is {} MP away by its movement costs (range {} MP in {} weather, GS-3){special}",
+            "out of supply: the nearest HQ in general supply, {name} at {}, is {cost} MP away by its movement costs (range {} MP in {} weather, GS-3){special}",
             grid.label(end),
-            Mp(gs.search.dist(hex)),
             w.hq_range,
             w.name
         )

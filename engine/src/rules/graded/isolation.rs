@@ -2,7 +2,9 @@
 //! search by the `loc_class` costs; a unit it does not reach is isolated.
 //! (One unit alone is judged by a search from its own hex, in `unit`.)
 
-use super::scratch::GradedScratch;
+use super::lines::search_to;
+use super::scratch::{GradedScratch, KEPT_LOC, kept_key};
+use super::search::Search;
 use super::status::trace_step;
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
@@ -137,30 +139,33 @@ pub(super) fn isolation(
     }
 }
 
-/// GS-8: the side's LOC search, run on until `hex`'s cost and path are
-/// final (see `Search::resume_to`): the whole-side search, seeded from
-/// every hex in general supply, shared by the traces of one position.
-/// Leaves the answer in `gs.sides[side].loc`: `hex` is isolated if it is
-/// not reached.
-pub(super) fn loc_to(
+/// GS-8: `hex`'s line of communication, from the side's LOC search (the
+/// whole-side one, seeded from every hex in general supply) as
+/// [`search_to`] runs it: kept for the position with `kept`.
+pub(super) fn loc_to<'g>(
     scen: &Scenario,
     state: &GameState,
     side: Side,
     hex: HexId,
-    g: &GradedRules,
+    kept: bool,
     ms: &Scratch,
-    gs: &mut GradedScratch,
-) {
+    gs: &'g mut GradedScratch,
+) -> &'g Search {
+    let g = scen.supply_rules().graded.as_ref().expect("graded rules");
     let w = g.weather(state.turn());
     general_hexes(scen, side, w, ms, gs);
-    let sd = &mut gs.sides[side.index()];
-    if !sd.loc_open {
-        sd.loc_open = true;
-        sd.loc.start(w.loc_range().0);
-        for &h in &sd.general_list {
-            sd.loc.seed(HexId(h));
-        }
-    }
-    sd.loc
-        .resume_to(scen.grid(), loc_step(scen, state, g, ms, side), hex);
+    search_to(
+        gs,
+        side,
+        kept.then(|| kept_key(KEPT_LOC, 0, 0)),
+        w.loc_range().0,
+        hex,
+        scen.grid(),
+        |sd, s| {
+            for &h in &sd.general_list {
+                s.seed(HexId(h));
+            }
+        },
+        loc_step(scen, state, g, ms, side),
+    )
 }

@@ -3,8 +3,8 @@
 //! side for one position ([`SideLines`], [`side_lines`]).
 
 use super::scratch::{GradedScratch, Hq, SideLines};
-use super::search::NONE16;
-use crate::hex::HexId;
+use super::search::{NONE16, Search};
+use crate::hex::{Grid, HexId};
 use crate::rules::movement::Scratch;
 use crate::rules::sources::{self, PositionKey};
 use crate::scenario::{GradedRules, Scenario, Side, UnitKind, Weather, side_bits};
@@ -27,9 +27,9 @@ pub(super) fn side_lines(
     if PositionKey::hit(sd.key, key) {
         return;
     }
+    gs.kept[side.index()].clear();
     sd.key = key;
     sd.general_done = false;
-    sd.loc_open = false;
     lines(scen, state, side, w, ms, sd);
     collect_hqs(scen, state, side, g, sd);
     sd.special.clear();
@@ -40,6 +40,50 @@ pub(super) fn side_lines(
             sd.any_special = true;
         }
     });
+}
+
+/// A search an explanation reads (a trace's path, its line of
+/// communication, how far the unit is out of reach): with `kept`, the
+/// side's [`Kept`] search under `key`, started and seeded (`seed`) by the
+/// first trace of the position that asks for it and run on as far as
+/// `hex`; without, the scratch's own search, run afresh until `hex` is
+/// settled. Either way the answers for `hex` are a whole run's.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search_to<'g>(
+    gs: &'g mut GradedScratch,
+    side: Side,
+    kept: Option<u32>,
+    budget: u16,
+    hex: HexId,
+    grid: &Grid,
+    seed: impl FnOnce(&SideLines, &mut Search),
+    cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+) -> &'g Search {
+    let GradedScratch {
+        sides,
+        kept: pools,
+        search,
+        ..
+    } = gs;
+    let sd = &sides[side.index()];
+    match kept {
+        None => {
+            search.start(budget);
+            seed(sd, search);
+            search.goal(hex);
+            search.run(grid, cost);
+            search
+        }
+        Some(key) => {
+            let (s, fresh) = pools[side.index()].get(key, grid.len());
+            if fresh {
+                s.start(budget);
+                seed(sd, s);
+            }
+            s.resume_to(grid, cost, hex);
+            s
+        }
+    }
 }
 
 /// GS-6: the side's supply lines, rail element then road element, from its

@@ -25,6 +25,8 @@ pub struct GradedScratch {
     /// Per side: its supply lines, HQs and hexes in general supply, kept
     /// for one position (see [`SideLines`]).
     pub(super) sides: [SideLines; 2],
+    /// Per side: the searches its traces run on, for the same position.
+    pub(super) kept: [Kept; 2],
     pub(super) search: Search,
     /// Units of one class still to be judged.
     pub(super) todo: Vec<u16>,
@@ -77,8 +79,8 @@ pub(super) fn code_status(code: u8) -> Option<SupplyState> {
 /// What every judgement and trace of one side in one position shares: its
 /// supply lines (GS-6), its HQs and which of them are in general supply
 /// (GS-3), its usable special sources (GS-1), and, once a line of
-/// communication has been asked for, the hexes in general supply (GS-8)
-/// and the LOC search from them, as far as the traces have needed it.
+/// communication has been asked for, the hexes in general supply (GS-8).
+/// The searches its traces run on are kept beside it ([`Kept`]).
 ///
 /// Kept for the position in `key` (the scenario's id and the state's
 /// stamp); the first judgement or trace of the side in any other position
@@ -103,10 +105,6 @@ pub(crate) struct SideLines {
     /// The same hexes, in the order the LOC search seeds them.
     pub(super) general_list: Vec<u16>,
     pub(super) general_done: bool,
-    /// GS-8: the side's LOC search, seeded from `general` and run on
-    /// only as far as the traces made so far needed (valid when `loc_open`).
-    pub(super) loc: Search,
-    pub(super) loc_open: bool,
 }
 
 impl SideLines {
@@ -116,12 +114,62 @@ impl SideLines {
         self.hq_hexes.fit(n);
         self.special.fit(n);
         self.general.fit(n);
-        self.loc.fit(n);
     }
 
     /// GS-6: `h` is on one of the side's supply lines.
     pub(super) fn on_line(&self, h: HexId) -> bool {
         self.rail.seen.has(h) || self.road.seen.has(h)
+    }
+}
+
+/// The searches of one side's position that its traces share: each is
+/// run on only as far as the trace asking needs (`Search::resume_to`), and
+/// the next trace of the position goes on from there. Found by a key
+/// ([`kept_key`]: what the search is from and by whose costs); dropped
+/// with the side's lines, the buffers kept for the next position.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Kept {
+    pool: Vec<(u32, Search)>,
+    open: usize,
+}
+
+/// [`Kept`] searches: the LOC search from the hexes in general supply (GS-8).
+pub(super) const KEPT_LOC: u8 = 0;
+/// From every HQ in general supply (GS-3), up to `hq_range`.
+pub(super) const KEPT_HQS: u8 = 1;
+/// From the HQs that give a nation full supply (GS-3), up to `hq_range`.
+pub(super) const KEPT_FULL: u8 = 2;
+/// From the special sources (GS-1), up to the special range.
+pub(super) const KEPT_SPECIAL: u8 = 3;
+/// From every HQ in general supply, with no range: how far out of reach.
+pub(super) const KEPT_FAR: u8 = 4;
+
+/// The key of a [`Kept`] search: its kind, the movement class whose costs
+/// it reads, and the nation (for [`KEPT_FULL`]).
+pub(super) fn kept_key(kind: u8, class: u8, nation: u8) -> u32 {
+    (kind as u32) << 16 | (class as u32) << 8 | nation as u32
+}
+
+impl Kept {
+    /// Forgets the searches (a new position).
+    pub(super) fn clear(&mut self) {
+        self.open = 0;
+    }
+
+    /// The search kept under `key`, and whether it is new: to be started
+    /// and seeded before it runs.
+    pub(super) fn get(&mut self, key: u32, n: usize) -> (&mut Search, bool) {
+        if let Some(i) = self.pool[..self.open].iter().position(|e| e.0 == key) {
+            return (&mut self.pool[i].1, false);
+        }
+        if self.open == self.pool.len() {
+            self.pool.push((key, Search::default()));
+        }
+        let e = &mut self.pool[self.open];
+        self.open += 1;
+        e.0 = key;
+        e.1.fit(n);
+        (&mut e.1, true)
     }
 }
 

@@ -128,6 +128,8 @@ pub(super) struct Search {
     pub(super) budget: u16,
     /// The next bucket a resumed run ([`Search::resume_to`]) processes.
     cursor: u32,
+    /// The highest bucket anything was put in since [`Search::start`].
+    hi: u32,
     /// The buckets may hold entries of a run left unfinished.
     open: bool,
 }
@@ -153,13 +155,14 @@ impl Search {
         }
         self.settled.clear();
         self.goals_left = 0;
-        if self.open {
-            for b in &mut self.buckets {
+        if self.open && self.cursor <= self.hi {
+            for b in &mut self.buckets[self.cursor as usize..=self.hi as usize] {
                 b.clear();
             }
-            self.open = false;
         }
+        self.open = false;
         self.cursor = 0;
+        self.hi = 0;
         self.budget = budget;
         if self.buckets.len() <= budget as usize {
             self.buckets.resize_with(budget as usize + 1, Vec::new);
@@ -228,6 +231,9 @@ impl Search {
     ) -> Option<HexId> {
         let budget = self.budget;
         for c in 0..=budget {
+            if c as u32 > self.hi {
+                break; // Every bucket left is empty.
+            }
             while let Some(y) = self.buckets[c as usize].pop() {
                 let y = HexId(y);
                 if self.dist(y) != c {
@@ -235,7 +241,7 @@ impl Search {
                 }
                 self.settled.push(y.0);
                 if stop(self, y) {
-                    for b in &mut self.buckets[c as usize..=budget as usize] {
+                    for b in &mut self.buckets[c as usize..=self.hi as usize] {
                         b.clear();
                     }
                     return Some(y);
@@ -260,6 +266,10 @@ impl Search {
     ) {
         self.open = true;
         while self.cursor <= self.budget as u32 && self.dist(h) as u32 > self.cursor {
+            if self.cursor > self.hi {
+                self.cursor = self.budget as u32 + 1; // Every bucket left is empty.
+                break;
+            }
             let c = self.cursor as u16;
             while let Some(y) = self.buckets[c as usize].pop() {
                 let y = HexId(y);
@@ -293,6 +303,7 @@ impl Search {
                 self.dist[x.index()] = total as u16;
                 self.next[x.index()] = y.0;
                 self.buckets[total as usize].push(x.0);
+                self.hi = self.hi.max(total);
             }
         }
     }
