@@ -2,7 +2,7 @@
 //! path it traces by, or the first reason it is out of supply; and its line
 //! of communication (GS-1..8).
 
-use super::isolation::loc_to;
+use super::isolation::{general_hexes, loc_to};
 use super::judge::{Judge, judge_into, judge_unit};
 use super::lines::{line_back, search_to};
 use super::scratch::{
@@ -37,9 +37,9 @@ pub(crate) fn trace(
 ) -> SupplyTrace {
     let us = state.unit(u);
     let mut t = SupplyTrace::unsupplied(u, us);
-    if scen.supply_rules().graded.is_none() {
+    let Some(g) = scen.supply_rules().graded.as_ref() else {
         return t;
-    }
+    };
     if !us.on_map() {
         t.reason = Some("not on the map".into());
         return t;
@@ -57,12 +57,20 @@ pub(crate) fn trace(
         gs.status(u)
     } else {
         let (status, _) = judge_unit(scen, state, u, Judge::STATUS, ms, gs);
-        // GS-8: the side's LOC search, run on as far as this unit.
-        let loc = loc_to(scen, state, side, us.hex, true, ms, gs);
-        t.isolated = !loc.reached(us.hex);
-        if !t.isolated {
-            t.loc = loc.path(us.hex);
-            t.loc_cost = Some(Mp(loc.dist(us.hex)));
+        // GS-8: the side's LOC search, run on as far as this unit; none for
+        // a unit in general supply, one of its seeds (a path of its own hex).
+        let w = g.weather(state.turn());
+        general_hexes(scen, side, w, ms, gs);
+        if gs.sides[side.index()].general.has(us.hex) {
+            t.loc = vec![us.hex];
+            t.loc_cost = Some(Mp(0));
+        } else {
+            let loc = loc_to(scen, state, side, us.hex, true, ms, gs);
+            t.isolated = !loc.reached(us.hex);
+            if !t.isolated {
+                t.loc = loc.path(us.hex);
+                t.loc_cost = Some(Mp(loc.dist(us.hex)));
+            }
         }
         status
     };
