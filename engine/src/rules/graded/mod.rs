@@ -24,11 +24,15 @@
 //!    the scenario's `loc_class`, up to three times `hq_range`. A unit not
 //!    reached is isolated (GS-7).
 //!
-//! One unit alone (a trace, or [`crate::rules::supply::status`]) is judged
-//! by the same rules read backwards, from its own hex (module `unit`):
-//! a search up to `hq_range` that stops at the first HQ that settles its
-//! status, one up to the special range, one up to the LOC range that stops
-//! at the first hex in general supply.
+//! One unit alone ([`crate::rules::supply::status`] and `isolated`; a
+//! trace, for its status) is judged by the same rules read backwards, from its own hex (module
+//! `unit`): a search up to `hq_range` that stops at the first HQ that
+//! settles its status, one up to the special range, one up to the LOC range
+//! that stops at the first hex in general supply. A trace's paths (to its
+//! HQ, its special source or the nearest HQ out of range, and its line of
+//! communication) come from the whole-side searches, each run only as far
+//! as the unit (`Search::resume_to`), so they are the paths a whole search
+//! gives.
 //!
 //! Every search runs on dense arrays with generation stamps in a reusable
 //! [`GradedScratch`]: nothing is allocated per judgement once warm.
@@ -36,11 +40,15 @@
 //! **What is cached.** What a side's judgements and traces share (step 1:
 //! the supply lines and which HQs are in general supply; the usable special
 //! sources; and, once first asked for, the hexes in general supply that
-//! seed step 3) is kept per side in the scratch, under the position's key
-//! (the scenario's id and the state's stamp, which every change to a
-//! position renews). It is dropped, and recomputed, by the first judgement
-//! or trace of that side in another position; a position being changed
-//! (stamp 0, as in the Supply Phase) is never kept.
+//! seed step 3) is kept per side in the scratch ([`GradedScratch`]'s
+//! `SideLines`), under the position's key (the scenario's id and the
+//! state's stamp, which every change to a position renews). Beside it, the
+//! searches traces read their paths from (`Kept`: from the HQs per class
+//! and nation, from the special sources, the LOC search), each left where
+//! the last trace stopped it for the next one to go on. All of it is
+//! dropped, and recomputed, by the first judgement or trace of that side in
+//! another position; a position being changed (stamp 0, as in the Supply
+//! Phase) is never kept.
 //!
 //! Interpretations, where the rule text leaves room:
 //!

@@ -38,7 +38,8 @@
 //! movement `Scratch`, whose hex flags it reads). Per side it keeps what a
 //! unit's answer shares with its side's judgement: the binary model's
 //! road/rail network (step 1), the graded model's supply lines, HQs in
-//! general supply and hexes in general supply
+//! general supply and hexes in general supply, and the searches its traces
+//! read their paths from, each left where the last trace stopped it
 //! ([`crate::rules::graded`]). Each is kept under its position's key (the
 //! scenario's id and the state's stamp, which every change to a position
 //! renews), reused by every later call for that side and position, and
