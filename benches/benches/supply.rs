@@ -4,7 +4,7 @@
 //! and 200 units (`supply_scenario`), for both sides. The three contenders'
 //! verdicts are checked equal for every unit before anything is timed.
 //!
-//! - `ours`: `supply::judge_side` with the movement `Scratch` prepared once
+//! - `ours`: `supply::judge_binary` with the movement `Scratch` prepared once
 //!   for the position (outside the timed loop: occupancy and ZOC) and a
 //!   reused `SupplyScratch`. Timed: the road/rail search and one bounded
 //!   overland search per unit off the road/rail network.

@@ -16,6 +16,8 @@
 //!   supply sources and 200 units of two movement classes, some cut off.
 //! - [`supply`]: whole-side supply judgement by the engine, by its petgraph
 //!   version, and by one `petgraph::algo::dijkstra` per unit.
+//! - [`trace`]: one unit's supply trace, kept per position, beside the
+//!   trace that judges the whole side, in built-in positions.
 //! - [`play_random_game`]: one random-vs-random playout, the kernel of the
 //!   games-per-second bench.
 //!
@@ -25,6 +27,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 pub mod supply;
+pub mod trace;
 
 use hexwar_ai::{AiRng, Player, RandomPlayer};
 use hexwar_engine::hex::Axial;
@@ -682,6 +685,20 @@ mod tests {
                     n > ma as usize,
                     "seed {seed}, MA {ma}: only {n} hexes reached"
                 );
+            }
+        }
+    }
+
+    // rule: MAL-SUP-2, GS-3, GS-8
+    #[test]
+    fn trace_contenders_agree_in_the_bench_positions() {
+        for name in hexwar_engine::builtin::names() {
+            let scen = hexwar_engine::builtin::load(name).expect("built-in scenario loads");
+            for when in [trace::When::Opening, trace::When::Midgame] {
+                let case = trace::TraceCase::new(&scen, when);
+                assert_ne!(case.a, case.b, "{name} {when:?}: the move changed nothing");
+                let supplied = case.check();
+                assert!(supplied.iter().sum::<usize>() > 0, "{name} {when:?}");
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Supply (MAL-SUP-2..5): whether each unit of a side can trace a line of
 //! supply, by three contenders on the same position.
 //!
-//! - [`ours`]: the engine's [`supply::judge_side`], one road/rail search for
+//! - [`ours`]: the engine's [`supply::judge_binary`], one road/rail search for
 //!   the whole side, then for each unit off that network a bounded search
 //!   that stops at the first road/rail hex.
 //! - [`supply::petgraph_side`]: the engine's whole-side version written over
@@ -56,7 +56,7 @@ pub fn step_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Opti
     Some(cross.0 as u32 + hex.0 as u32)
 }
 
-/// The engine: [`supply::judge_side`] with `ms` prepared for `state`,
+/// The engine: [`supply::judge_binary`] with `ms` prepared for `state`,
 /// collecting `(unit, supplied)` into `out` (cleared first), in unit order.
 #[inline]
 pub fn ours(
@@ -68,7 +68,7 @@ pub fn ours(
     out: &mut Vec<(UnitId, bool)>,
 ) {
     out.clear();
-    supply::judge_side(scen, state, side, ms, ss, |u, s| out.push((u, s)));
+    supply::judge_binary(scen, state, side, ms, ss, |u, s| out.push((u, s)));
 }
 
 /// How [`PerUnitPeer::judge`] runs each unit's `dijkstra`.
@@ -295,7 +295,7 @@ impl<'a> SupplyCase<'a> {
         assert_eq!(
             o,
             p,
-            "{}, side {}: judge_side and petgraph_side disagree",
+            "{}, side {}: judge_binary and petgraph_side disagree",
             self.scen.name(),
             self.side.index()
         );
@@ -306,7 +306,7 @@ impl<'a> SupplyCase<'a> {
             assert_eq!(
                 o,
                 u,
-                "{}, side {}: judge_side and per-unit dijkstra ({search:?}) disagree",
+                "{}, side {}: judge_binary and per-unit dijkstra ({search:?}) disagree",
                 self.scen.name(),
                 self.side.index()
             );

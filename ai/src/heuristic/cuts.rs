@@ -143,12 +143,12 @@ impl HeuristicPlayer {
             let now = match self.foe_now.iter().find(|(x, _)| x == e) {
                 Some(&(_, s)) => s,
                 None => {
-                    let s = supply::trace(scen, state, *e).supplied;
+                    let s = supply::status(scen, state, *e).supplied();
                     self.foe_now.push((*e, s));
                     s
                 }
             };
-            if now && !supply::trace(scen, &work, *e).supplied {
+            if now && !supply::status(scen, &work, *e).supplied() {
                 cut += state.unit(*e).steps as u32;
             }
         }

@@ -78,7 +78,7 @@ impl StaticEvaluator {
                 continue;
             }
             let supply = if traced {
-                supply::trace(scen, state, UnitId(i as u16)).state
+                supply::status(scen, state, UnitId(i as u16)).state
             } else {
                 us.supply
             };

@@ -54,27 +54,20 @@ impl GameState {
         self.attrition(scen, rng, sink);
     }
 
-    /// MAL-SUP-1: every unit of both sides is judged supplied or not.
+    /// MAL-SUP-1: every unit of both sides is judged supplied or not
+    /// (`supply::judge_side`'s code).
     pub(super) fn binary_supply_judgement(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         supply::with_supply_scratch(|ms, ss| {
             ms.prepare(scen, self);
             for side in Side::BOTH {
-                supply::judge_side_into(scen, self, side, ms, ss);
-                for (i, v) in ss.verdict.iter().enumerate() {
-                    if *v == 2 {
-                        continue;
-                    }
-                    let new = if *v == 1 {
-                        SupplyState::Full
-                    } else {
-                        SupplyState::Out
-                    };
-                    let u = &mut self.units[i];
-                    if u.supply != new {
-                        u.supply = new;
+                supply::judge_side_in(scen, self, side, graded::Judge::STATUS, ms, ss);
+                for (unit, s) in ss.out.iter() {
+                    let u = &mut self.units[unit.index()];
+                    if u.supply != s.state {
+                        u.supply = s.state;
                         sink.push(Event::SupplyChanged {
-                            unit: UnitId(i as u16),
-                            state: new,
+                            unit,
+                            state: s.state,
                             u_level: u.u_level,
                         });
                     }
@@ -85,15 +78,15 @@ impl GameState {
 
     /// GS-2..4, GS-7: the phasing side's supply judgement. Its supply points
     /// come in first (GS-4); then each of its units is judged (GS-1, GS-3)
-    /// and its U-level follows (GS-2): full and limited supply carry U0, out
-    /// of supply climbs one level (U1 the first time) up to U8, special
-    /// supply holds the level it had. Only the phasing side is judged: the
-    /// rule speaks of "its side's supply judgement phases", so a level
-    /// holds through the enemy's player-turn until the side's next
-    /// judgement; a unit first found out of supply in its own player-turn of
-    /// turn N carries U1 through the rest of turn N and the enemy's half,
-    /// and U2 from its judgement in turn N+1. Supply isolation (GS-7) is
-    /// judged with it.
+    /// and its U-level follows (GS-2, `graded::u_level_after`): full and
+    /// limited supply carry U0, out of supply climbs one level (U1 the first
+    /// time) up to U8, special supply holds the level it had. Only the
+    /// phasing side is judged: the rule speaks of "its side's supply
+    /// judgement phases", so a level holds through the enemy's player-turn
+    /// until the side's next judgement; a unit first found out of supply in
+    /// its own player-turn of turn N carries U1 through the rest of turn N
+    /// and the enemy's half, and U2 from its judgement in turn N+1. Supply
+    /// isolation (GS-7) is judged with it (`supply::judge_side`'s code).
     pub(super) fn graded_supply_phase(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         let Some(g) = scen.supply_rules().graded.as_ref() else {
             return;
@@ -103,32 +96,19 @@ impl GameState {
         *sp = sp.saturating_add(g.supply_points[side.index()]);
         supply::with_supply_scratch(|ms, ss| {
             ms.prepare(scen, self);
-            let what = graded::Judge {
-                status: true,
-                isolation: true,
-            };
-            graded::judge_into(scen, self, side, what, ms, &mut ss.graded);
-            for i in 0..self.units.len() {
-                let unit = UnitId(i as u16);
-                let Some(new) = ss.graded.status(unit) else {
-                    continue;
-                };
-                let u = &mut self.units[i];
-                let level = match new {
-                    SupplyState::Full | SupplyState::Limited => 0,
-                    SupplyState::Out => u.u_level.saturating_add(1).clamp(1, 8),
-                    SupplyState::Special => u.u_level,
-                };
-                if u.supply != new || u.u_level != level {
-                    u.supply = new;
-                    u.u_level = level;
+            supply::judge_side_in(scen, self, side, graded::Judge::ALL, ms, ss);
+            for (unit, s) in ss.out.iter() {
+                let u = &mut self.units[unit.index()];
+                if u.supply != s.state || u.u_level != s.u_level {
+                    u.supply = s.state;
+                    u.u_level = s.u_level;
                     sink.push(Event::SupplyChanged {
                         unit,
-                        state: new,
-                        u_level: level,
+                        state: s.state,
+                        u_level: s.u_level,
                     });
                 }
-                if let Some(iso) = ss.graded.isolated(unit) {
+                if let Some(iso) = s.isolated {
                     self.set_isolation(unit, Isolation::Supply, iso, sink);
                 }
             }

@@ -1,11 +1,39 @@
 //! What the binary (MAL-SUP) and graded (GS) supply models share, below
 //! both: the side's sources (MAL-SUP-7, GS-1), the blocking rule
-//! (MAL-SUP-3), and the explanation a trace gives ([`SupplyTrace`]).
+//! (MAL-SUP-3), the explanation a trace gives ([`SupplyTrace`]), and the
+//! key their per-position caches are kept under (`PositionKey`).
 
 use crate::hex::HexId;
 use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
 use crate::scenario::{Mp, Scenario, Side, SupplyState, place_bits};
 use crate::state::{GameState, ScenarioEvents, UnitFlags, UnitId, UnitState};
+
+/// The position a cached supply result belongs to: the scenario's id and
+/// the state's stamp (equal stamps, equal positions). A position being
+/// changed has stamp 0 and no key: nothing is cached for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PositionKey {
+    scen: u64,
+    stamp: u64,
+}
+
+impl PositionKey {
+    /// The key of `state` in `scen`, `None` while it is being changed.
+    #[inline]
+    pub(crate) fn of(scen: &Scenario, state: &GameState) -> Option<PositionKey> {
+        let stamp = state.stamp();
+        (stamp != 0).then(|| PositionKey {
+            scen: scen.id(),
+            stamp,
+        })
+    }
+
+    /// Whether a cache slot holding `slot` holds the position `now`.
+    #[inline]
+    pub(crate) fn hit(slot: Option<PositionKey>, now: Option<PositionKey>) -> bool {
+        now.is_some() && slot == now
+    }
+}
 
 /// MAL-SUP-3: a hex no leg may pass for `side`: it holds an enemy unit, or it
 /// lies in enemy ZOC and no friendly unit stands in it.

@@ -1,7 +1,10 @@
 //! GS-7, GS-8: lines of communication. The hexes in general supply seed one
 //! search by the `loc_class` costs; a unit it does not reach is isolated.
+//! (One unit alone is judged by a search from its own hex, in `unit`.)
 
-use super::scratch::GradedScratch;
+use super::lines::search_to;
+use super::scratch::{GradedScratch, KEPT_LOC, kept_key};
+use super::search::Search;
 use super::status::trace_step;
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
@@ -11,24 +14,38 @@ use crate::state::GameState;
 
 /// GS-8: marks the hexes in general supply: the supply lines, and the hexes
 /// within `hq_range` of an HQ in general supply (by the HQ's own costs).
-fn general_hexes(scen: &Scenario, side: Side, w: &Weather, ms: &Scratch, gs: &mut GradedScratch) {
+/// Kept with the side's lines ([`super::lines::SideLines`]) for their
+/// position: computed once, at the first line of communication asked for.
+pub(super) fn general_hexes(
+    scen: &Scenario,
+    side: Side,
+    w: &Weather,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+) {
     let grid = scen.grid();
-    gs.general.clear();
-    gs.general_list.clear();
-    for i in 0..gs.rail.order.len() {
-        let h = HexId(gs.rail.order[i]);
-        if gs.general.insert(h) {
-            gs.general_list.push(h.0);
+    let GradedScratch { sides, search, .. } = gs;
+    let sd = &mut sides[side.index()];
+    if sd.general_done {
+        return;
+    }
+    sd.general_done = true;
+    sd.general.clear();
+    sd.general_list.clear();
+    for i in 0..sd.rail.order.len() {
+        let h = HexId(sd.rail.order[i]);
+        if sd.general.insert(h) {
+            sd.general_list.push(h.0);
         }
     }
-    for i in 0..gs.road.order.len() {
-        let h = HexId(gs.road.order[i]);
-        if gs.general.insert(h) {
-            gs.general_list.push(h.0);
+    for i in 0..sd.road.order.len() {
+        let h = HexId(sd.road.order[i]);
+        if sd.general.insert(h) {
+            sd.general_list.push(h.0);
         }
     }
     let mut classes = 0u32;
-    for hq in &gs.hqs {
+    for hq in &sd.hqs {
         if hq.general {
             classes |= 1 << hq.class.min(31);
         }
@@ -36,19 +53,19 @@ fn general_hexes(scen: &Scenario, side: Side, w: &Weather, ms: &Scratch, gs: &mu
     while classes != 0 {
         let class = classes.trailing_zeros() as u8;
         classes &= classes - 1;
-        gs.search.start(w.hq_range.0);
-        for k in 0..gs.hqs.len() {
-            if gs.hqs[k].general && gs.hqs[k].class == class {
-                gs.search.seed(gs.hqs[k].hex);
+        search.start(w.hq_range.0);
+        for hq in &sd.hqs {
+            if hq.general && hq.class == class {
+                search.seed(hq.hex);
             }
         }
-        gs.search.run(grid, trace_step(scen, ms, side, class));
-        for k in 0..gs.search.settled.len() {
-            let h = HexId(gs.search.settled[k]);
+        search.run(grid, trace_step(scen, ms, side, class));
+        for &h in &search.settled {
+            let h = HexId(h);
             // The search charges each hex's entry, but not the first: only
             // hexes a unit of the class could stand in count.
-            if scen.can_stand(h, class) && gs.general.insert(h) {
-                gs.general_list.push(h.0);
+            if scen.can_stand(h, class) && sd.general.insert(h) {
+                sd.general_list.push(h.0);
             }
         }
     }
@@ -56,7 +73,7 @@ fn general_hexes(scen: &Scenario, side: Side, w: &Weather, ms: &Scratch, gs: &mu
 
 /// GS-8: a forward LOC step from the settled `y` into `x` (see the module doc).
 #[inline]
-fn loc_step(
+pub(super) fn loc_step(
     scen: &Scenario,
     state: &GameState,
     g: &GradedRules,
@@ -102,9 +119,10 @@ pub(super) fn isolation(
     gs: &mut GradedScratch,
 ) {
     general_hexes(scen, side, w, ms, gs);
+    let sd = &gs.sides[side.index()];
     gs.search.start(w.loc_range().0);
-    for k in 0..gs.general_list.len() {
-        gs.search.seed(HexId(gs.general_list[k]));
+    for &h in &sd.general_list {
+        gs.search.seed(HexId(h));
     }
     let setups = scen.units();
     for (u, setup) in state.units().iter().zip(setups) {
@@ -119,4 +137,35 @@ pub(super) fn isolation(
             gs.isolated[i] = !gs.search.reached(u.hex) as u8;
         }
     }
+}
+
+/// GS-8: `hex`'s line of communication, from the side's LOC search (the
+/// whole-side one, seeded from every hex in general supply) as
+/// [`search_to`] runs it: kept for the position with `kept`.
+pub(super) fn loc_to<'g>(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    hex: HexId,
+    kept: bool,
+    ms: &Scratch,
+    gs: &'g mut GradedScratch,
+) -> &'g Search {
+    let g = scen.supply_rules().graded.as_ref().expect("graded rules");
+    let w = g.weather(state.turn());
+    general_hexes(scen, side, w, ms, gs);
+    search_to(
+        gs,
+        side,
+        kept.then(|| kept_key(KEPT_LOC, 0, 0)),
+        w.loc_range().0,
+        hex,
+        scen.grid(),
+        |sd, s| {
+            for &h in &sd.general_list {
+                s.seed(HexId(h));
+            }
+        },
+        loc_step(scen, state, g, ms, side),
+    )
 }

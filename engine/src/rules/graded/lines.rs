@@ -1,62 +1,149 @@
 //! GS-6: the side's supply lines (rail element, then road element, from its
-//! usable sources) and its HQs, each in general supply or not.
+//! usable sources) and its HQs, each in general supply or not; kept per
+//! side for one position ([`SideLines`], [`side_lines`]).
 
-use super::scratch::{GradedScratch, Hq};
-use super::search::NONE16;
-use crate::hex::HexId;
+use super::scratch::{GradedScratch, Hq, SideLines};
+use super::search::{NONE16, Search};
+use crate::hex::{Grid, HexId};
 use crate::rules::movement::Scratch;
-use crate::rules::sources;
+use crate::rules::sources::{self, PositionKey};
 use crate::scenario::{GradedRules, Scenario, Side, UnitKind, Weather, side_bits};
 use crate::state::GameState;
 
+/// Brings `gs.sides[side]` to the position `state`, unless it holds it
+/// already.
+pub(super) fn side_lines(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    g: &GradedRules,
+    w: &Weather,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+) {
+    let key = PositionKey::of(scen, state);
+    let sd = &mut gs.sides[side.index()];
+    sd.fit(scen.grid().len());
+    if PositionKey::hit(sd.key, key) {
+        return;
+    }
+    gs.kept[side.index()].clear();
+    sd.key = key;
+    sd.general_done = false;
+    lines(scen, state, side, w, ms, sd);
+    collect_hqs(scen, state, side, g, sd);
+    sd.special.clear();
+    sd.any_special = false;
+    sources::special_sources(scen, state, side, |h| {
+        if !sources::blocked(scen, ms, h, side) {
+            sd.special.insert(h);
+            sd.any_special = true;
+        }
+    });
+}
+
+/// A search an explanation reads (a trace's path, its line of
+/// communication, how far the unit is out of reach): with `kept`, the
+/// side's [`Kept`] search under `key`, started and seeded (`seed`) by the
+/// first trace of the position that asks for it and run on as far as
+/// `hex`; without, the scratch's own search, run afresh until `hex` is
+/// settled. Either way the answers for `hex` are a whole run's.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search_to<'g>(
+    gs: &'g mut GradedScratch,
+    side: Side,
+    kept: Option<u32>,
+    budget: u16,
+    hex: HexId,
+    grid: &Grid,
+    seed: impl FnOnce(&SideLines, &mut Search),
+    cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+) -> &'g Search {
+    let GradedScratch {
+        sides,
+        kept: pools,
+        search,
+        ..
+    } = gs;
+    let sd = &sides[side.index()];
+    match kept {
+        None => {
+            search.start(budget);
+            seed(sd, search);
+            search.goal(hex);
+            search.run(grid, cost);
+            search
+        }
+        Some(key) => {
+            let (s, fresh) = pools[side.index()].get(key, grid.len());
+            if fresh {
+                s.start(budget);
+                seed(sd, s);
+            }
+            s.resume_to(grid, cost, hex);
+            s
+        }
+    }
+}
+
 /// GS-6: the side's supply lines, rail element then road element, from its
 /// usable sources.
-pub(super) fn lines(
+fn lines(
     scen: &Scenario,
     state: &GameState,
     side: Side,
     w: &Weather,
     ms: &Scratch,
-    gs: &mut GradedScratch,
+    sd: &mut SideLines,
 ) {
     let grid = scen.grid();
-    gs.rail.start();
-    gs.road.start();
+    sd.rail.start();
+    sd.road.start();
     sources::sources(scen, state, side, |h| {
         if !sources::blocked(scen, ms, h, side) {
-            gs.rail.reach(h, 0, NONE16);
+            sd.rail.reach(h, 0, NONE16);
         }
     });
     // MAL-SUP-3/4 as GS-6 reads them: no enemy unit, no uncovered enemy ZOC,
     // no enemy-controlled hex.
     let open =
         |h: HexId| !sources::blocked(scen, ms, h, side) && state.control(h) != Some(side.other());
-    gs.rail.spread(grid, scen, side_bits::RAIL, w.rail, open);
-    for i in 0..gs.rail.order.len() {
-        gs.road.reach(HexId(gs.rail.order[i]), 0, NONE16);
+    sd.rail.spread(grid, scen, side_bits::RAIL, w.rail, open);
+    for i in 0..sd.rail.order.len() {
+        sd.road.reach(HexId(sd.rail.order[i]), 0, NONE16);
     }
-    gs.road.spread(grid, scen, side_bits::ROAD, w.road, open);
+    sd.road.spread(grid, scen, side_bits::ROAD, w.road, open);
 }
 
-pub(super) fn collect_hqs(
+/// GS-3, GS-6: the side's HQs, each in general supply if it stands on a line.
+fn collect_hqs(
     scen: &Scenario,
     state: &GameState,
     side: Side,
     g: &GradedRules,
-    gs: &mut GradedScratch,
+    sd: &mut SideLines,
 ) {
-    gs.hqs.clear();
+    sd.hqs.clear();
+    sd.hq_hexes.clear();
+    sd.general_hqs = 0;
+    sd.has_hq = 0;
     for u in state.units_of(scen, side) {
         let ty = scen.unit_type(u);
         if ty.kind != UnitKind::Hq {
             continue;
         }
         let hex = state.unit(u).hex;
-        let general = gs.on_line(hex);
-        gs.hqs.push(Hq {
+        let general = sd.on_line(hex);
+        let nation = g.type_nation[scen.unit(u).unit_type as usize];
+        sd.has_hq |= 1 << nation;
+        if general {
+            sd.general_hqs += 1;
+            sd.hq_hexes.insert(hex);
+        }
+        sd.hqs.push(Hq {
             unit: u,
             hex,
-            nation: g.type_nation[scen.unit(u).unit_type as usize],
+            nation,
             coalition: ty.coalition,
             class: ty.class,
             general,
@@ -68,18 +155,18 @@ pub(super) fn collect_hqs(
 /// element, then the rail element. Returns the hexes after `h`, and how many
 /// of them belong to the road element (so the hex where the road element
 /// meets the rail element is that many places after `h`).
-pub(super) fn line_back(gs: &GradedScratch, h: HexId) -> (Vec<HexId>, usize) {
+pub(super) fn line_back(sd: &SideLines, h: HexId) -> (Vec<HexId>, usize) {
     let mut out = Vec::new();
     let mut h = h;
-    if !gs.rail.seen.has(h) {
-        while gs.road.prev[h.index()] != NONE16 {
-            h = HexId(gs.road.prev[h.index()]);
+    if !sd.rail.seen.has(h) {
+        while sd.road.prev[h.index()] != NONE16 {
+            h = HexId(sd.road.prev[h.index()]);
             out.push(h);
         }
     }
     let rail_from = out.len();
-    while gs.rail.prev[h.index()] != NONE16 {
-        h = HexId(gs.rail.prev[h.index()]);
+    while sd.rail.prev[h.index()] != NONE16 {
+        h = HexId(sd.rail.prev[h.index()]);
         out.push(h);
     }
     (out, rail_from)

@@ -24,8 +24,31 @@
 //!    the scenario's `loc_class`, up to three times `hq_range`. A unit not
 //!    reached is isolated (GS-7).
 //!
+//! One unit alone ([`crate::rules::supply::status`] and `isolated`; a
+//! trace, for its status) is judged by the same rules read backwards, from its own hex (module
+//! `unit`): a search up to `hq_range` that stops at the first HQ that
+//! settles its status, one up to the special range, one up to the LOC range
+//! that stops at the first hex in general supply. A trace's paths (to its
+//! HQ, its special source or the nearest HQ out of range, and its line of
+//! communication) come from the whole-side searches, each run only as far
+//! as the unit (`Search::resume_to`), so they are the paths a whole search
+//! gives.
+//!
 //! Every search runs on dense arrays with generation stamps in a reusable
 //! [`GradedScratch`]: nothing is allocated per judgement once warm.
+//!
+//! **What is cached.** What a side's judgements and traces share (step 1:
+//! the supply lines and which HQs are in general supply; the usable special
+//! sources; and, once first asked for, the hexes in general supply that
+//! seed step 3) is kept per side in the scratch ([`GradedScratch`]'s
+//! `SideLines`), under the position's key (the scenario's id and the
+//! state's stamp, which every change to a position renews). Beside it, the
+//! searches traces read their paths from (`Kept`: from the HQs per class
+//! and nation, from the special sources, the LOC search), each left where
+//! the last trace stopped it for the next one to go on. All of it is
+//! dropped, and recomputed, by the first judgement or trace of that side in
+//! another position; a position being changed (stamp 0, as in the Supply
+//! Phase) is never kept.
 //!
 //! Interpretations, where the rule text leaves room:
 //!
@@ -62,8 +85,9 @@
 //! - `search`: the search buffers (generation-stamped sets, breadth-first
 //!   line elements, a bucket-queue Dijkstra); `scratch`: all of the
 //!   model's buffers, and the per-unit verdicts.
-//! - `judge`: a side judged, status and/or isolation.
-//! - `lines`: GS-6 supply lines and the side's HQs.
+//! - `judge`: a side judged, or one unit, status and/or isolation.
+//! - `lines`: GS-6 supply lines and the side's HQs, kept per position.
+//! - `unit`: one unit judged by searches from its own hex.
 //! - `status`: GS-1, GS-3, each unit's status.
 //! - `isolation`: GS-7, GS-8, lines of communication.
 //! - `explain`: a unit's graded supply explained, for people.
@@ -80,10 +104,11 @@ mod scratch;
 mod search;
 mod spend;
 mod status;
+mod unit;
 
 pub use crate::action::NoSpend;
 pub(crate) use explain::trace;
-pub(crate) use judge::judge_into;
-pub use judge::{Judge, judge_side};
+pub use judge::{Judge, judge_side, u_level_after};
+pub(crate) use judge::{judge_into, judge_unit};
 pub use scratch::GradedScratch;
 pub use spend::can_spend;

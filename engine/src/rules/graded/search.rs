@@ -126,6 +126,12 @@ pub(super) struct Search {
     pub(super) goal: Vec<u32>,
     pub(super) goals_left: u32,
     pub(super) budget: u16,
+    /// The next bucket a resumed run ([`Search::resume_to`]) processes.
+    cursor: u32,
+    /// The highest bucket anything was put in since [`Search::start`].
+    hi: u32,
+    /// The buckets may hold entries of a run left unfinished.
+    open: bool,
 }
 
 impl Search {
@@ -149,6 +155,14 @@ impl Search {
         }
         self.settled.clear();
         self.goals_left = 0;
+        if self.open && self.cursor <= self.hi {
+            for b in &mut self.buckets[self.cursor as usize..=self.hi as usize] {
+                b.clear();
+            }
+        }
+        self.open = false;
+        self.cursor = 0;
+        self.hi = 0;
         self.budget = budget;
         if self.buckets.len() <= budget as usize {
             self.buckets.resize_with(budget as usize + 1, Vec::new);
@@ -188,42 +202,108 @@ impl Search {
 
     /// Runs the search: `cost(y, d, x)` is what stepping between settled `y`
     /// and its neighbour `x` across direction `d` adds, `None` if barred.
+    /// Stops once every goal is settled, if any were set.
     pub(super) fn run(
         &mut self,
         grid: &Grid,
-        mut cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
     ) {
-        let budget = self.budget;
         let use_goals = self.goals_left > 0;
+        self.run_until(grid, cost, |s, y| {
+            if use_goals && s.goal[y.index()] == s.generation {
+                s.goals_left -= 1;
+                s.goals_left == 0
+            } else {
+                false
+            }
+        });
+    }
+
+    /// Runs the search as [`Search::run`] does, and stops at the first
+    /// settled hex `stop` accepts: that hex, or `None` if the budget ran out.
+    /// Every hex settled by then has the cost and path a whole search gives
+    /// it (the same steps in the same order, cut short).
+    pub(super) fn run_until(
+        &mut self,
+        grid: &Grid,
+        mut cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        mut stop: impl FnMut(&mut Search, HexId) -> bool,
+    ) -> Option<HexId> {
+        let budget = self.budget;
         for c in 0..=budget {
+            if c as u32 > self.hi {
+                break; // Every bucket left is empty.
+            }
             while let Some(y) = self.buckets[c as usize].pop() {
                 let y = HexId(y);
                 if self.dist(y) != c {
                     continue;
                 }
                 self.settled.push(y.0);
-                if use_goals && self.goal[y.index()] == self.generation {
-                    self.goals_left -= 1;
-                    if self.goals_left == 0 {
-                        for b in &mut self.buckets[c as usize..=budget as usize] {
-                            b.clear();
-                        }
-                        return;
+                if stop(self, y) {
+                    for b in &mut self.buckets[c as usize..=self.hi as usize] {
+                        b.clear();
                     }
+                    return Some(y);
                 }
-                for (d, &x) in grid.neighbours(y).iter().enumerate() {
-                    if !x.is_some() {
-                        continue;
-                    }
-                    let Some(step) = cost(y, d, x) else { continue };
-                    let total = c as u32 + step as u32;
-                    if total <= budget as u32 && (total as u16) < self.dist(x) {
-                        self.stamp[x.index()] = self.generation;
-                        self.dist[x.index()] = total as u16;
-                        self.next[x.index()] = y.0;
-                        self.buckets[total as usize].push(x.0);
-                    }
+                self.relax(grid, &mut cost, y, c);
+            }
+        }
+        None
+    }
+
+    /// Runs the search on from where the last call left it, until `h`'s
+    /// cost and path are final (every cheaper bucket processed: nothing can
+    /// improve them) or the budget is spent. It stops only between buckets,
+    /// so the calls together take the steps of one whole run, in its order:
+    /// every answer read is the whole run's. A resumed search is left open
+    /// until the next [`Search::start`].
+    pub(super) fn resume_to(
+        &mut self,
+        grid: &Grid,
+        mut cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        h: HexId,
+    ) {
+        self.open = true;
+        while self.cursor <= self.budget as u32 && self.dist(h) as u32 > self.cursor {
+            if self.cursor > self.hi {
+                self.cursor = self.budget as u32 + 1; // Every bucket left is empty.
+                break;
+            }
+            let c = self.cursor as u16;
+            while let Some(y) = self.buckets[c as usize].pop() {
+                let y = HexId(y);
+                if self.dist(y) != c {
+                    continue;
                 }
+                self.settled.push(y.0);
+                self.relax(grid, &mut cost, y, c);
+            }
+            self.cursor += 1;
+        }
+    }
+
+    /// Relaxes the neighbours of `y`, settled at cost `c`.
+    #[inline]
+    fn relax(
+        &mut self,
+        grid: &Grid,
+        cost: &mut impl FnMut(HexId, usize, HexId) -> Option<u16>,
+        y: HexId,
+        c: u16,
+    ) {
+        for (d, &x) in grid.neighbours(y).iter().enumerate() {
+            if !x.is_some() {
+                continue;
+            }
+            let Some(step) = cost(y, d, x) else { continue };
+            let total = c as u32 + step as u32;
+            if total <= self.budget as u32 && (total as u16) < self.dist(x) {
+                self.stamp[x.index()] = self.generation;
+                self.dist[x.index()] = total as u16;
+                self.next[x.index()] = y.0;
+                self.buckets[total as usize].push(x.0);
+                self.hi = self.hi.max(total);
             }
         }
     }

@@ -48,21 +48,16 @@ pub(super) fn statuses(
     let setups = scen.units();
     let units = state.units();
     let nation_of = |i: usize| g.type_nation[setups[i].unit_type as usize];
-    // Nations with an HQ on the map (GS-3 contingents), and HQs in general supply.
-    let mut has_hq = 0u64;
-    let mut general = 0usize;
-    for hq in &gs.hqs {
-        has_hq |= 1 << hq.nation;
-        if hq.general {
-            general += 1;
-            gs.status[hq.unit.index()] = FULL;
-        }
+    let sd = &gs.sides[side.index()];
+    // GS-3: an HQ in general supply is in full supply itself.
+    for hq in sd.hqs.iter().filter(|h| h.general) {
+        gs.status[hq.unit.index()] = FULL;
     }
+    // Nations with an HQ on the map (GS-3 contingents), and HQs in general supply.
+    let has_hq = sd.has_hq;
+    let general = sd.general_hqs;
     let special_range = g.special_range.unwrap_or(w.hq_range).0;
-    let mut any_special = false;
-    sources::special_sources(scen, state, side, |h| {
-        any_special |= !sources::blocked(scen, ms, h, side)
-    });
+    let any_special = sd.any_special;
     for class in 0..scen.classes().len() as u8 {
         gs.todo.clear();
         for (i, (u, setup)) in units.iter().zip(setups).enumerate() {
@@ -81,7 +76,7 @@ pub(super) fn statuses(
         let mut pending = 0u64;
         if general > 0 {
             gs.search.start(w.hq_range.0);
-            for hq in gs.hqs.iter().filter(|h| h.general) {
+            for hq in sd.hqs.iter().filter(|h| h.general) {
                 gs.search.seed(hq.hex);
             }
             for &i in &gs.todo {
@@ -108,11 +103,11 @@ pub(super) fn statuses(
             let nation = pending.trailing_zeros() as u8;
             pending &= pending - 1;
             let gives_full = |hq: &Hq| hq.general && (hq.coalition || hq.nation == nation);
-            let own = gs.hqs.iter().filter(|h| gives_full(h)).count();
+            let own = sd.hqs.iter().filter(|h| gives_full(h)).count();
             let searched = own > 0 && own < general;
             if searched {
                 gs.search.start(w.hq_range.0);
-                for hq in gs.hqs.iter().filter(|h| gives_full(h)) {
+                for hq in sd.hqs.iter().filter(|h| gives_full(h)) {
                     gs.search.seed(hq.hex);
                 }
                 for &i in &gs.todo {

@@ -2,7 +2,8 @@
 //! traces, or the first rule that cuts it (MAL-SUP-2..5). The graded model
 //! explains itself ([`crate::rules::graded`]).
 
-use super::{NONE16, SupplyScratch, network, overland, with_supply_scratch};
+use super::binary::{network, overland, overland_from};
+use super::{NONE16, SupplyScratch, with_supply_scratch};
 use crate::hex::{Dir, HexId};
 use crate::rules::movement::{Scratch, step_cost};
 use crate::rules::sources::{SupplyTrace, blocked, sources};
@@ -11,11 +12,31 @@ use crate::scenario::{Mp, RouteKind, Scenario, SupplyModel, SupplyState, side_bi
 use crate::state::{GameState, UnitId};
 
 /// Traces `u`'s supply in the current position and explains the answer.
+///
+/// What the trace shares with its side's judgement (the road/rail leg; the
+/// graded model's supply lines and HQs) is kept per position (see the
+/// module doc), so the traces of several units of a side in one position
+/// pay for it once; each then costs that unit's own searches. The answer is
+/// what the side's judgement gives the unit.
 pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
+    trace_in(scen, state, u, false)
+}
+
+/// [`trace`] as it was made before anything was kept per position: the
+/// side's whole judgement (graded), or the overland search from the whole
+/// road/rail network (binary), recomputed for this one unit, and each path
+/// searched to the end. Gives the same trace; kept for the equality test
+/// (`tests/supply_fast.rs`) and the `supply_trace` bench.
+#[doc(hidden)]
+pub fn trace_whole(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
+    trace_in(scen, state, u, true)
+}
+
+fn trace_in(scen: &Scenario, state: &GameState, u: UnitId, whole: bool) -> SupplyTrace {
     with_supply_scratch(|ms, ss| {
         ms.prepare(scen, state);
         if scen.supply_rules().model == SupplyModel::Graded {
-            return graded::trace(scen, state, u, ms, &mut ss.graded);
+            return graded::trace(scen, state, u, whole, ms, &mut ss.graded);
         }
         let side = scen.unit(u).side;
         let us = state.unit(u);
@@ -32,21 +53,38 @@ pub fn trace(scen: &Scenario, state: &GameState, u: UnitId) -> SupplyTrace {
             return t;
         }
         ss.fit(scen.grid().len());
+        if whole {
+            ss.nets[side.index()].key = None;
+        }
         network(scen, state, side, ms, ss);
-        ss.bump();
-        overland(scen, side, ty.class, ty.movement.0, ms, ss);
-        if ss.dist(us.hex) <= ty.movement.0 {
+        let budget = ty.movement.0;
+        let supplied = if whole {
+            ss.bump();
+            overland(scen, side, ty.class, budget, None, ms, ss);
+            ss.dist(us.hex) <= budget
+        } else {
+            // The judgement's own search; then, off the network, the
+            // search from the network that gives the path, stopped at the unit.
+            let on = overland_from(scen, side, ty.class, us.hex, budget, ms, ss);
+            if on && !ss.nets[side.index()].has(us.hex) {
+                ss.bump();
+                overland(scen, side, ty.class, budget, Some(us.hex), ms, ss);
+            }
+            on
+        };
+        if supplied {
             t.supplied = true;
             t.state = SupplyState::Full;
+            let net = &ss.nets[side.index()];
             let mut h = us.hex;
             t.path.push(h);
-            while !ss.on_network(h) {
+            while !net.has(h) {
                 h = HexId(ss.next[h.index()]);
                 t.path.push(h);
             }
             t.road_from = t.path.len() - 1;
-            while ss.net_prev[h.index()] != NONE16 {
-                h = HexId(ss.net_prev[h.index()]);
+            while net.prev[h.index()] != NONE16 {
+                h = HexId(net.prev[h.index()]);
                 t.path.push(h);
             }
             return t;
@@ -79,14 +117,14 @@ fn diagnose(
     let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex) else {
         // None in reach: is one farther away, by an open path?
         ss.bump();
-        overland(scen, side, ty.class, 2000, ms, ss);
+        overland(scen, side, ty.class, 2000, None, ms, ss);
         let d = ss.dist(hex);
         if d == u16::MAX {
             return "no road or rail hex within its movement allowance (by its own movement costs)"
                 .into();
         }
         let mut h = hex;
-        while !ss.on_network(h) {
+        while !ss.nets[side.index()].has(h) {
             h = HexId(ss.next[h.index()]);
         }
         return format!(

@@ -12,7 +12,7 @@
 //!    the first of those hexes it settles: supplied if it finds one. Units
 //!    are mostly near roads, so these small searches cost less than one
 //!    search backwards from the whole network (which [`trace`] still runs,
-//!    to explain a verdict).
+//!    stopped at the unit's hex, to show the path the judgement implies).
 //!
 //! Hexes a supply line may not pass (MAL-SUP-3) are read from the flags the
 //! movement [`Scratch`] keeps per hex.
@@ -22,7 +22,34 @@
 //! the [`SupplyTrace`] from [`crate::rules::sources`], the module below
 //! both. [`trace`] (in `explain`) explains both.
 //!
-//! Both searches run on dense arrays in a reusable [`SupplyScratch`]. The
+//! # For callers
+//!
+//! - [`status`]: one unit's state now (and the U-level a judgement would
+//!   give it), allocating nothing; [`isolated`]: its line of communication
+//!   (GS-8).
+//! - [`judge_side`]: every unit of a side at once, into a reused
+//!   [`SideSupply`]. The Supply Phase judges with the same code.
+//! - [`trace`]: one unit explained, with its path, for people and for the
+//!   AI's look at enemy supply lines.
+//!
+//! # What is cached, and when it is dropped
+//!
+//! Everything lives in one thread-local [`SupplyScratch`] (beside the
+//! movement `Scratch`, whose hex flags it reads). Per side it keeps what a
+//! unit's answer shares with its side's judgement: the binary model's
+//! road/rail network (step 1), the graded model's supply lines, HQs in
+//! general supply and hexes in general supply, and the searches its traces
+//! read their paths from, each left where the last trace stopped it
+//! ([`crate::rules::graded`]). Each is kept under its position's key (the
+//! scenario's id and the state's stamp, which every change to a position
+//! renews), reused by every later call for that side and position, and
+//! dropped by the first call for that side in another position. The last
+//! [`judge_side`] answer is kept the same way, so a [`status`] in a side
+//! just judged is a look-up. A position being changed (stamp 0: the Supply
+//! Phase inside `apply`) is never kept. Once the buffers are warm nothing
+//! is allocated but what a [`trace`] returns.
+//!
+//! Both searches run on dense arrays in the reusable [`SupplyScratch`]. The
 //! same judgement written over petgraph is [`petgraph_side`] (in `race`);
 //! the bench `supply` races them, and the per-unit `petgraph::algo::dijkstra`.
 
@@ -30,58 +57,55 @@ use std::cell::RefCell;
 
 use crate::hex::HexId;
 use crate::rules::graded::GradedScratch;
-use crate::rules::movement::{SUPPLY_BLOCKED, Scratch, with_scratch};
-use crate::rules::sources::blocked;
-use crate::scenario::{Mp, Scenario, Side, side_bits};
-use crate::state::{GameState, UnitId};
+use crate::rules::movement::{Scratch, with_scratch};
+use crate::rules::sources::PositionKey;
 
+mod binary;
 mod explain;
 mod race;
+mod side;
 
+pub use crate::rules::graded::Judge;
 pub use crate::rules::sources::{SupplyTrace, sources, special_sources};
-pub use explain::trace;
+pub use binary::judge_binary;
+pub use explain::{trace, trace_whole};
 pub use race::petgraph_side;
+pub(crate) use side::judge_side_in;
+pub use side::{SideSupply, UnitSupply, isolated, judge_side, status};
 
-/// Reusable buffers for supply searches.
+/// Reusable buffers for supply searches, and what is kept per side and
+/// position (see the module doc).
 #[derive(Clone, Debug, Default)]
 pub struct SupplyScratch {
-    net_stamp: Vec<u32>,
-    net_generation: u32,
-    net_prev: Vec<u16>,
-    network: Vec<u16>,
+    /// Per side: the road/rail leg, kept for one position.
+    nets: [Network; 2],
     dist: Vec<u16>,
     stamp: Vec<u32>,
     next: Vec<u16>,
     generation: u32,
     buckets: Vec<Vec<u16>>,
-    /// Per unit, the last [`judge_side`] verdict: 1 supplied, 0 not, 2 not judged.
+    /// Per unit, the last binary verdict: 1 supplied, 0 not, 2 not judged.
     pub(crate) verdict: Vec<u8>,
     /// The graded model's buffers (GS-1..8).
     pub graded: GradedScratch,
+    /// The last side judged by [`judge_side_in`].
+    pub(crate) out: SideSupply,
+    /// The position `out` holds, if it may be reused.
+    out_key: Option<PositionKey>,
 }
 
 pub(super) const NONE16: u16 = u16::MAX;
 
 impl SupplyScratch {
     fn fit(&mut self, n: usize) {
-        if self.net_stamp.len() != n {
-            *self = SupplyScratch {
-                net_stamp: vec![0; n],
-                net_prev: vec![NONE16; n],
-                dist: vec![0; n],
-                stamp: vec![0; n],
-                next: vec![NONE16; n],
-                ..SupplyScratch::default()
-            };
+        if self.dist.len() != n {
+            self.dist = vec![0; n];
+            self.stamp = vec![0; n];
+            self.next = vec![NONE16; n];
+            self.generation = 1;
         }
-    }
-
-    /// Forgets the network.
-    fn bump_net(&mut self) {
-        self.net_generation = self.net_generation.wrapping_add(1);
-        if self.net_generation == 0 {
-            self.net_stamp.fill(0);
-            self.net_generation = 1;
+        for net in &mut self.nets {
+            net.fit(n);
         }
     }
 
@@ -95,17 +119,51 @@ impl SupplyScratch {
     }
 
     #[inline]
-    fn on_network(&self, h: HexId) -> bool {
-        self.net_stamp[h.index()] == self.net_generation
-    }
-
-    #[inline]
     fn dist(&self, h: HexId) -> u16 {
         if self.stamp[h.index()] == self.generation {
             self.dist[h.index()]
         } else {
             u16::MAX
         }
+    }
+}
+
+/// One side's road/rail leg (MAL-SUP-2..4): the road/rail hexes that lead
+/// to a usable source, each with the hex it was reached from. Kept for the
+/// position in `key` and recomputed for any other.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Network {
+    pub(super) key: Option<PositionKey>,
+    pub(super) stamp: Vec<u32>,
+    pub(super) generation: u32,
+    pub(super) prev: Vec<u16>,
+    /// Hexes on the network, in the order reached.
+    pub(super) list: Vec<u16>,
+}
+
+impl Network {
+    pub(super) fn fit(&mut self, n: usize) {
+        if self.stamp.len() != n {
+            *self = Network {
+                stamp: vec![0; n],
+                prev: vec![NONE16; n],
+                ..Network::default()
+            };
+        }
+    }
+
+    /// Forgets the hexes.
+    pub(super) fn bump(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    #[inline]
+    pub(super) fn has(&self, h: HexId) -> bool {
+        self.stamp[h.index()] == self.generation
     }
 }
 
@@ -123,237 +181,4 @@ pub(crate) fn with_supply_scratch<T>(f: impl FnOnce(&mut Scratch, &mut SupplyScr
             Err(_) => f(ms, &mut SupplyScratch::default()),
         })
     })
-}
-
-/// The road/rail leg: marks every road/rail hex connected to a usable source.
-fn network(scen: &Scenario, state: &GameState, side: Side, ms: &Scratch, ss: &mut SupplyScratch) {
-    ss.bump_net();
-    let generation = ss.net_generation;
-    ss.network.clear();
-    sources(scen, state, side, |h| {
-        if !blocked(scen, ms, h, side) && ss.net_stamp[h.index()] != generation {
-            ss.net_stamp[h.index()] = generation;
-            ss.net_prev[h.index()] = NONE16;
-            ss.network.push(h.0);
-        }
-    });
-    let grid = scen.grid();
-    let mut i = 0;
-    while i < ss.network.len() {
-        let h = HexId(ss.network[i]);
-        i += 1;
-        // The directions a road or rail line leaves by, as bits (no branch
-        // per hexside), then only those.
-        let sides = &scen.sides_bits[h.index() * 6..][..6];
-        let mut m = 0u8;
-        for (d, &bits) in sides.iter().enumerate() {
-            m |= ((bits & (side_bits::ROAD | side_bits::RAIL) != 0) as u8) << d;
-        }
-        let ns = grid.neighbours(h);
-        while m != 0 {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let n = ns[d];
-            if ss.net_stamp[n.index()] == generation
-                || blocked(scen, ms, n, side)
-                || state.control(n) == Some(side.other())
-            {
-                continue;
-            }
-            ss.net_stamp[n.index()] = generation;
-            ss.net_prev[n.index()] = h.0;
-            ss.network.push(n.0);
-        }
-    }
-}
-
-/// The direction back, by direction index.
-const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
-
-/// The overland leg for one movement class: cost from every hex to the
-/// network, up to `budget`, searched backwards from the network.
-fn overland(
-    scen: &Scenario,
-    side: Side,
-    class: u8,
-    budget: u16,
-    ms: &Scratch,
-    ss: &mut SupplyScratch,
-) {
-    let generation = ss.generation;
-    let budget = budget.min(Mp::NO.0 - 1);
-    if ss.buckets.len() <= budget as usize {
-        ss.buckets.resize_with(budget as usize + 1, Vec::new);
-    }
-    for i in 0..ss.network.len() {
-        let h = ss.network[i] as usize;
-        ss.stamp[h] = generation;
-        ss.dist[h] = 0;
-        ss.next[h] = NONE16;
-        ss.buckets[0].push(h as u16);
-    }
-    let n = scen.grid().len();
-    let edges = &scen.edges[class as usize * n..][..n];
-    let info = ms.side_info(side);
-    let SupplyScratch {
-        dist,
-        stamp,
-        next,
-        buckets,
-        ..
-    } = ss;
-    let (dist, stamp, next) = (&mut dist[..n], &mut stamp[..n], &mut next[..n]);
-    let buckets = &mut buckets[..=budget as usize];
-    for cost in 0..=budget {
-        while let Some(y) = buckets[cost as usize].pop() {
-            let yi = y as usize;
-            if dist[yi] != cost || stamp[yi] != generation {
-                continue;
-            }
-            for (d, e) in edges[yi].iter().enumerate() {
-                if e.to == u16::MAX {
-                    continue;
-                }
-                let x = e.to as usize;
-                // The trace steps x -> y: entering y from x by normal costs,
-                // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
-                let total = cost as u32 + edges[x][OPPOSITE[d]].plain as u32;
-                if total > budget as u32 {
-                    continue; // Also where it may not: Mp::NO.
-                }
-                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
-                if info[x] & SUPPLY_BLOCKED != 0 {
-                    continue;
-                }
-                if stamp[x] != generation || (total as u16) < dist[x] {
-                    stamp[x] = generation;
-                    dist[x] = total as u16;
-                    next[x] = y;
-                    buckets[total as usize].push(x as u16);
-                }
-            }
-        }
-    }
-}
-
-/// The overland leg from one hex: whether a unit of `class` at `from` can
-/// reach the road/rail network (marked by [`network`]) within `budget`.
-/// Searches forwards from `from`, by the costs [`overland`] uses
-/// backwards, and stops at the first network hex it settles.
-fn overland_from(
-    scen: &Scenario,
-    side: Side,
-    class: u8,
-    from: HexId,
-    budget: u16,
-    ms: &Scratch,
-    ss: &mut SupplyScratch,
-) -> bool {
-    let n = scen.grid().len();
-    let edges = &scen.edges[class as usize * n..][..n];
-    let budget = budget.min(Mp::NO.0 - 1);
-    // Most units stand next to a road or rail hex of the network: one step
-    // within the allowance settles it without a search. (Network hexes are
-    // never blocked.)
-    if edges[from.index()]
-        .iter()
-        .any(|e| e.plain <= budget && ss.net_stamp[e.to as usize] == ss.net_generation)
-    {
-        return true;
-    }
-    ss.bump();
-    let generation = ss.generation;
-    if ss.buckets.len() <= budget as usize {
-        ss.buckets.resize_with(budget as usize + 1, Vec::new);
-    }
-    let info = ms.side_info(side);
-    let net_generation = ss.net_generation;
-    let SupplyScratch {
-        dist,
-        stamp,
-        net_stamp,
-        buckets,
-        ..
-    } = ss;
-    let (dist, stamp, net_stamp) = (&mut dist[..n], &mut stamp[..n], &net_stamp[..n]);
-    let buckets = &mut buckets[..=budget as usize];
-    stamp[from.index()] = generation;
-    dist[from.index()] = 0;
-    buckets[0].push(from.0);
-    for cost in 0..=budget {
-        while let Some(y) = buckets[cost as usize].pop() {
-            let yi = y as usize;
-            if dist[yi] != cost || stamp[yi] != generation {
-                continue;
-            }
-            if net_stamp[yi] == net_generation {
-                for b in &mut buckets[cost as usize..] {
-                    b.clear();
-                }
-                return true;
-            }
-            for e in &edges[yi] {
-                // Entering x from y (MAL-SUP-2, MAL-SUP-5); Mp::NO off the map.
-                let total = cost as u32 + e.plain as u32;
-                if total > budget as u32 {
-                    continue;
-                }
-                let x = e.to as usize;
-                if info[x] & SUPPLY_BLOCKED != 0 {
-                    continue; // MAL-SUP-3
-                }
-                if stamp[x] != generation || (total as u16) < dist[x] {
-                    stamp[x] = generation;
-                    dist[x] = total as u16;
-                    buckets[total as usize].push(x as u16);
-                }
-            }
-        }
-    }
-    false
-}
-
-/// Judges every unit of `side` on the map: `out(unit, supplied)`.
-/// `ms` must be prepared for `state`.
-pub fn judge_side(
-    scen: &Scenario,
-    state: &GameState,
-    side: Side,
-    ms: &Scratch,
-    ss: &mut SupplyScratch,
-    mut out: impl FnMut(UnitId, bool),
-) {
-    judge_side_into(scen, state, side, ms, ss);
-    for (i, v) in ss.verdict.iter().enumerate() {
-        if *v != 2 {
-            out(UnitId(i as u16), *v == 1);
-        }
-    }
-}
-
-/// [`judge_side`], leaving the verdicts in `ss.verdict`.
-pub(crate) fn judge_side_into(
-    scen: &Scenario,
-    state: &GameState,
-    side: Side,
-    ms: &Scratch,
-    ss: &mut SupplyScratch,
-) {
-    ss.fit(scen.grid().len());
-    ss.verdict.clear();
-    ss.verdict.resize(state.units().len(), 2);
-    network(scen, state, side, ms, ss);
-    // A search from each unit off the road/rail leg, which stops at the
-    // first road/rail hex it reaches: in the bench and built-in positions
-    // this explores far less than one search from the whole network.
-    let setups = scen.units();
-    for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
-        if !u.on_map() || setup.side != side {
-            continue;
-        }
-        let ty = &scen.unit_types()[setup.unit_type as usize];
-        ss.verdict[i] = (ss.on_network(u.hex)
-            || overland_from(scen, side, ty.class, u.hex, ty.movement.0, ms, ss))
-            as u8;
-    }
 }

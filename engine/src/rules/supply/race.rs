@@ -1,7 +1,8 @@
 //! The binary supply judgement written over petgraph, kept to race the
 //! dense-array search in the `supply` bench.
 
-use super::{network, with_supply_scratch};
+use super::binary::network;
+use super::with_supply_scratch;
 use crate::hex::Dir;
 use crate::rules::movement::step_cost;
 use crate::rules::sources::blocked;
@@ -20,6 +21,7 @@ pub fn petgraph_side(scen: &Scenario, state: &GameState, side: Side) -> Vec<(Uni
     with_supply_scratch(|ms, ss| {
         ms.prepare(scen, state);
         ss.fit(n);
+        ss.nets[side.index()].key = None; // Computed afresh, as `judge_binary` does.
         network(scen, state, side, ms, ss);
         for class in 0..scen.classes().len() as u8 {
             let units: Vec<UnitId> = state
@@ -36,7 +38,7 @@ pub fn petgraph_side(scen: &Scenario, state: &GameState, side: Side) -> Vec<(Uni
             }
             let root = NodeIndex::new(n);
             for y in grid.hexes() {
-                if ss.on_network(y) {
+                if ss.nets[side.index()].has(y) {
                     g.add_edge(root, NodeIndex::new(y.index()), 0);
                 }
                 for d in Dir::ALL {

@@ -1,0 +1,174 @@
+//! One unit judged alone (GS-1, GS-3, GS-7, GS-8), by searches from its
+//! own hex, with the side's lines, HQs and hexes in general supply taken
+//! from [`super::lines::SideLines`] (computed once per position).
+//!
+//! The whole-side judgement searches from the HQs (or the hexes in general
+//! supply) towards every unit at once; here the same costs are read
+//! backwards, from the unit towards them, and the search stops at the first
+//! hex that settles the answer. A path costs the same either way, and each
+//! rule that bars a hex bars it for the step that leaves it here as for the
+//! step that enters it there, so the answers are the same (the equality is
+//! tested over many positions, `tests/supply_fast.rs`). A unit's own hex
+//! is never barred: a friendly unit stands in it.
+
+use super::isolation::general_hexes;
+use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OUT, SPECIAL};
+use crate::hex::HexId;
+use crate::rules::movement::Scratch;
+use crate::rules::zoc;
+use crate::scenario::{GradedRules, Mp, Scenario, Side};
+use crate::state::{GameState, UnitId};
+
+const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
+
+/// GS-3, GS-1: [`super::status::trace_step`] read backwards: the trace
+/// leaves the settled `a` for its neighbour across `d`.
+#[inline]
+fn trace_step_back(
+    scen: &Scenario,
+    ms: &Scratch,
+    side: Side,
+    class: u8,
+) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let enemy = side.other().index();
+    let enemy_zoc = zoc::any(side.other());
+    move |a, d, _b| {
+        let o = ms.occ[a.index()];
+        if o[enemy] > 0 || (ms.zoc[a.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
+            return None;
+        }
+        let c = edges[a.index()][d].plain;
+        (c != Mp::NO.0).then_some(c)
+    }
+}
+
+/// GS-8: [`super::isolation::loc_step`] read backwards: the line enters the
+/// settled `a` from its neighbour `b` across `d`.
+#[inline]
+fn loc_step_back(
+    scen: &Scenario,
+    state: &GameState,
+    g: &GradedRules,
+    ms: &Scratch,
+    side: Side,
+) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
+    let n = scen.grid().len();
+    let edges = &scen.edges[g.loc_class as usize * n..][..n];
+    let enemy = side.other().index();
+    let enemy_zoc = zoc::any(side.other());
+    let zoc_cost = g.zoc_cost.0;
+    move |a, d, b| {
+        let o = ms.occ[a.index()];
+        if o[enemy] > 0 {
+            return None;
+        }
+        let friend = o[side.index()] > 0;
+        let mut c = edges[b.index()][OPPOSITE[d]].plain;
+        if !friend && (c == Mp::NO.0 || state.control(a) == Some(side.other())) {
+            return None;
+        }
+        if c == Mp::NO.0 {
+            c = Mp::ONE.0;
+        }
+        if ms.zoc[a.index()] & enemy_zoc != 0 {
+            c = c.saturating_add(zoc_cost);
+            if friend {
+                c = c.saturating_add(Mp::ONE.0);
+            }
+        }
+        Some(c)
+    }
+}
+
+/// GS-1, GS-3: `u`'s status code, as the whole-side judgement gives it.
+/// The side's lines must be current.
+pub(super) fn unit_status(
+    scen: &Scenario,
+    state: &GameState,
+    u: UnitId,
+    g: &GradedRules,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+) -> u8 {
+    let side = scen.unit(u).side;
+    let w = g.weather(state.turn());
+    let hex = state.unit(u).hex;
+    let class = scen.unit_type(u).class;
+    let nation = g.type_nation[scen.unit(u).unit_type as usize];
+    let grid = scen.grid();
+    let sd = &gs.sides[side.index()];
+    // GS-3: an HQ in general supply is in full supply itself.
+    if sd.hqs.iter().any(|h| h.unit == u && h.general) {
+        return FULL;
+    }
+    if sd.general_hqs > 0 {
+        let gives_full = |h: &Hq| h.general && (h.coalition || h.nation == nation);
+        let own = sd.hqs.iter().filter(|h| gives_full(h)).count();
+        // GS-3: a nation with no HQ on the map takes full supply from any HQ.
+        let no_own = sd.has_hq & (1 << nation) == 0;
+        // The first HQ in general supply settles it, unless only some give full supply.
+        let first_settles = no_own || own == 0 || own == sd.general_hqs;
+        let mut general = false;
+        gs.search.start(w.hq_range.0);
+        gs.search.seed(hex);
+        let found = gs
+            .search
+            .run_until(grid, trace_step_back(scen, ms, side, class), |_, y| {
+                if !sd.hq_hexes.has(y) {
+                    return false;
+                }
+                general = true;
+                first_settles || sd.hqs.iter().any(|h| h.hex == y && gives_full(h))
+            });
+        if general {
+            return if found.is_some() && (no_own || own > 0) {
+                FULL
+            } else {
+                LIMITED
+            };
+        }
+    }
+    if sd.any_special {
+        gs.search.start(g.special_range.unwrap_or(w.hq_range).0);
+        gs.search.seed(hex);
+        let special = &sd.special;
+        let found = gs
+            .search
+            .run_until(grid, trace_step_back(scen, ms, side, class), |_, y| {
+                special.has(y)
+            });
+        if found.is_some() {
+            return SPECIAL;
+        }
+    }
+    OUT
+}
+
+/// GS-7, GS-8: whether no line of communication reaches `u`, as the
+/// whole-side judgement finds it. The side's lines must be current.
+pub(super) fn unit_isolated(
+    scen: &Scenario,
+    state: &GameState,
+    u: UnitId,
+    g: &GradedRules,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+) -> bool {
+    let side = scen.unit(u).side;
+    let w = g.weather(state.turn());
+    general_hexes(scen, side, w, ms, gs);
+    let hex = state.unit(u).hex;
+    let sd = &gs.sides[side.index()];
+    gs.search.start(w.loc_range().0);
+    gs.search.seed(hex);
+    let general = &sd.general;
+    gs.search
+        .run_until(
+            scen.grid(),
+            loc_step_back(scen, state, g, ms, side),
+            |_, y| general.has(y),
+        )
+        .is_none()
+}

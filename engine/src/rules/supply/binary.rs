@@ -1,0 +1,278 @@
+//! The binary model's searches (MAL-SUP-2..5): the road/rail leg from a
+//! side's sources ([`network`], kept per side and position) and the
+//! overland leg, forwards from one unit ([`overland_from`]: the judgement)
+//! or backwards from the whole network ([`overland`]: the path a trace
+//! shows, and the diagnosis).
+
+use super::{NONE16, SupplyScratch};
+use crate::hex::HexId;
+use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
+use crate::rules::sources::{PositionKey, blocked, sources};
+use crate::scenario::{Mp, Scenario, Side, side_bits};
+use crate::state::{GameState, UnitId};
+
+/// The road/rail leg: marks every road/rail hex connected to a usable
+/// source in `ss.nets[side]`, unless it already holds this position.
+pub(super) fn network(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) {
+    let key = PositionKey::of(scen, state);
+    let net = &mut ss.nets[side.index()];
+    net.fit(scen.grid().len());
+    if PositionKey::hit(net.key, key) {
+        return;
+    }
+    net.key = key;
+    net.bump();
+    let generation = net.generation;
+    net.list.clear();
+    sources(scen, state, side, |h| {
+        if !blocked(scen, ms, h, side) && net.stamp[h.index()] != generation {
+            net.stamp[h.index()] = generation;
+            net.prev[h.index()] = NONE16;
+            net.list.push(h.0);
+        }
+    });
+    let grid = scen.grid();
+    let mut i = 0;
+    while i < net.list.len() {
+        let h = HexId(net.list[i]);
+        i += 1;
+        // The directions a road or rail line leaves by, as bits (no branch
+        // per hexside), then only those.
+        let sides = &scen.sides_bits[h.index() * 6..][..6];
+        let mut m = 0u8;
+        for (d, &bits) in sides.iter().enumerate() {
+            m |= ((bits & (side_bits::ROAD | side_bits::RAIL) != 0) as u8) << d;
+        }
+        let ns = grid.neighbours(h);
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let n = ns[d];
+            if net.stamp[n.index()] == generation
+                || blocked(scen, ms, n, side)
+                || state.control(n) == Some(side.other())
+            {
+                continue;
+            }
+            net.stamp[n.index()] = generation;
+            net.prev[n.index()] = h.0;
+            net.list.push(n.0);
+        }
+    }
+}
+
+/// The direction back, by direction index.
+const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
+
+/// The overland leg for one movement class: cost from every hex to the
+/// side's network, up to `budget`, searched backwards from the network
+/// (into `ss.dist`/`ss.next` after a fresh [`SupplyScratch::bump`]). With a
+/// `goal`, stops once the goal is settled: every hex settled by then has
+/// the cost and path a whole search gives it (the same steps, in the same
+/// order, cut short).
+pub(super) fn overland(
+    scen: &Scenario,
+    side: Side,
+    class: u8,
+    budget: u16,
+    goal: Option<HexId>,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) {
+    let generation = ss.generation;
+    let budget = budget.min(Mp::NO.0 - 1);
+    if ss.buckets.len() <= budget as usize {
+        ss.buckets.resize_with(budget as usize + 1, Vec::new);
+    }
+    let goal = goal.map_or(usize::MAX, |g| g.index());
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let info = ms.side_info(side);
+    let SupplyScratch {
+        nets,
+        dist,
+        stamp,
+        next,
+        buckets,
+        ..
+    } = ss;
+    for &h in &nets[side.index()].list {
+        let h = h as usize;
+        stamp[h] = generation;
+        dist[h] = 0;
+        next[h] = NONE16;
+        buckets[0].push(h as u16);
+    }
+    let (dist, stamp, next) = (&mut dist[..n], &mut stamp[..n], &mut next[..n]);
+    let buckets = &mut buckets[..=budget as usize];
+    for cost in 0..=budget {
+        while let Some(y) = buckets[cost as usize].pop() {
+            let yi = y as usize;
+            if dist[yi] != cost || stamp[yi] != generation {
+                continue;
+            }
+            if yi == goal {
+                for b in &mut buckets[cost as usize..] {
+                    b.clear();
+                }
+                return;
+            }
+            for (d, e) in edges[yi].iter().enumerate() {
+                if e.to == u16::MAX {
+                    continue;
+                }
+                let x = e.to as usize;
+                // The trace steps x -> y: entering y from x by normal costs,
+                // a route's rate where it follows one (MAL-SUP-2, MAL-SUP-5).
+                let total = cost as u32 + edges[x][OPPOSITE[d]].plain as u32;
+                if total > budget as u32 {
+                    continue; // Also where it may not: Mp::NO.
+                }
+                // MAL-SUP-3 (as `blocked`; fort hexes carry no ZOC bits in a prepared map).
+                if info[x] & SUPPLY_BLOCKED != 0 {
+                    continue;
+                }
+                if stamp[x] != generation || (total as u16) < dist[x] {
+                    stamp[x] = generation;
+                    dist[x] = total as u16;
+                    next[x] = y;
+                    buckets[total as usize].push(x as u16);
+                }
+            }
+        }
+    }
+}
+
+/// The overland leg from one hex: whether a unit of `class` at `from` can
+/// reach the side's road/rail network (marked by [`network`]) within
+/// `budget`. Searches forwards from `from`, by the costs [`overland`] uses
+/// backwards, and stops at the first network hex it settles.
+pub(super) fn overland_from(
+    scen: &Scenario,
+    side: Side,
+    class: u8,
+    from: HexId,
+    budget: u16,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) -> bool {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let budget = budget.min(Mp::NO.0 - 1);
+    let net = &ss.nets[side.index()];
+    if net.has(from) {
+        return true;
+    }
+    // Most units stand next to a road or rail hex of the network: one step
+    // within the allowance settles it without a search. (Network hexes are
+    // never blocked.)
+    if edges[from.index()]
+        .iter()
+        .any(|e| e.plain <= budget && net.has(HexId(e.to)))
+    {
+        return true;
+    }
+    ss.bump();
+    let generation = ss.generation;
+    if ss.buckets.len() <= budget as usize {
+        ss.buckets.resize_with(budget as usize + 1, Vec::new);
+    }
+    let info = ms.side_info(side);
+    let SupplyScratch {
+        nets,
+        dist,
+        stamp,
+        buckets,
+        ..
+    } = ss;
+    let net = &nets[side.index()];
+    let (dist, stamp) = (&mut dist[..n], &mut stamp[..n]);
+    let buckets = &mut buckets[..=budget as usize];
+    stamp[from.index()] = generation;
+    dist[from.index()] = 0;
+    buckets[0].push(from.0);
+    for cost in 0..=budget {
+        while let Some(y) = buckets[cost as usize].pop() {
+            let yi = y as usize;
+            if dist[yi] != cost || stamp[yi] != generation {
+                continue;
+            }
+            if net.has(HexId(y)) {
+                for b in &mut buckets[cost as usize..] {
+                    b.clear();
+                }
+                return true;
+            }
+            for e in &edges[yi] {
+                // Entering x from y (MAL-SUP-2, MAL-SUP-5); Mp::NO off the map.
+                let total = cost as u32 + e.plain as u32;
+                if total > budget as u32 {
+                    continue;
+                }
+                let x = e.to as usize;
+                if info[x] & SUPPLY_BLOCKED != 0 {
+                    continue; // MAL-SUP-3
+                }
+                if stamp[x] != generation || (total as u16) < dist[x] {
+                    stamp[x] = generation;
+                    dist[x] = total as u16;
+                    buckets[total as usize].push(x as u16);
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The binary model's whole-side judgement in the caller's buffers, with
+/// the road/rail leg computed afresh: `out(unit, supplied)` for every unit
+/// of `side` on the map. `ms` must be prepared for `state`. (The bench
+/// `supply` times it; callers want [`judge_side`](super::judge_side).)
+pub fn judge_binary(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+    mut out: impl FnMut(UnitId, bool),
+) {
+    ss.fit(scen.grid().len());
+    ss.nets[side.index()].key = None;
+    judge_binary_into(scen, state, side, ms, ss);
+    for (i, v) in ss.verdict.iter().enumerate() {
+        if *v != 2 {
+            out(UnitId(i as u16), *v == 1);
+        }
+    }
+}
+
+/// MAL-SUP-1..5: every unit of `side` on the map judged, into `ss.verdict`.
+pub(super) fn judge_binary_into(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) {
+    ss.fit(scen.grid().len());
+    ss.verdict.clear();
+    ss.verdict.resize(state.units().len(), 2);
+    network(scen, state, side, ms, ss);
+    // A search from each unit off the road/rail leg, which stops at the
+    // first road/rail hex it reaches: in the bench and built-in positions
+    // this explores far less than one search from the whole network.
+    let setups = scen.units();
+    for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
+        if !u.on_map() || setup.side != side {
+            continue;
+        }
+        let ty = &scen.unit_types()[setup.unit_type as usize];
+        ss.verdict[i] = overland_from(scen, side, ty.class, u.hex, ty.movement.0, ms, ss) as u8;
+    }
+}
