@@ -6,6 +6,14 @@
 //!
 //! `cargo bench -p hexwar-benches --bench heuristic`; criterion's time is
 //! per player-turn, averaged over the game's player-turns.
+//!
+//! Group `heuristic/game` (issue 13: a heuristic game costs at most five
+//! random games on malaya; eastfront heuristic against heuristic at least
+//! 40 games/s): whole games on one core, random against random and
+//! heuristic against heuristic side by side on the same seeds, through
+//! the batch's own kernel (`hexwar_sim::batch::play_game`). The ratio of
+//! the two times, read off one run, is the cost of a heuristic game in
+//! random games.
 
 use std::hint::black_box;
 
@@ -85,5 +93,25 @@ fn heuristic(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, heuristic);
+/// Whole games, random and heuristic, on the same seeds.
+fn games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("heuristic/game");
+    group.sample_size(10);
+    for name in builtin::names() {
+        let scen = builtin::load(name).expect("built-in scenario");
+        for player in ["random", "heuristic"] {
+            let mut index = 0u64;
+            group.bench_function(format!("{name}/{player}"), |b| {
+                b.iter(|| {
+                    index = (index + 1) % 64;
+                    let r = hexwar_sim::batch::play_game(&scen, player, player, 1, index);
+                    black_box(r.expect("a game").turns)
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, heuristic, games);
 criterion_main!(benches);
