@@ -129,7 +129,8 @@ impl HeuristicPlayer {
 
     /// The units to commit against `t` among `eligible`: all but the
     /// keepers, and the keepers too where they are decisive; with the
-    /// best air commitment and its worth. `None` if no attack can be made.
+    /// best air commitment (`with_air`; else none) and its worth. `None`
+    /// if no attack can be made.
     pub(super) fn best_assault(
         &self,
         scen: &Scenario,
@@ -137,13 +138,11 @@ impl HeuristicPlayer {
         eligible: &[UnitId],
         t: HexId,
         landing: bool,
+        with_air: bool,
     ) -> Option<(Vec<UnitId>, u8, AttackWorth)> {
-        let plain: Vec<UnitId> = eligible
-            .iter()
-            .copied()
-            .filter(|u| !keeper(scen, *u))
-            .collect();
-        let mut best: Option<(Vec<UnitId>, u8, AttackWorth)> = None;
+        let plain: Vec<UnitId> = eligible.iter().copied().filter(|u| !keeper(scen, *u)).collect();
+        // Which units, compared without air.
+        let mut best: Option<(Vec<UnitId>, GameState, AttackWorth)> = None;
         let sets: [&[UnitId]; 2] = [&plain, eligible];
         for (k, set) in sets.into_iter().enumerate() {
             if set.is_empty() || (k == 1 && set.len() == plain.len()) {
@@ -152,22 +151,25 @@ impl HeuristicPlayer {
             let Ok(st) = combat::what_if(scen, state, set, t) else {
                 continue;
             };
-            for air in self.airs(state) {
-                let mut w = self.attack_worth(scen, &st, air, landing);
-                if k == 1 && !plain.is_empty() {
-                    w.value -= DECISIVE;
-                }
-                if best.as_ref().is_none_or(|b| w.value > b.2.value) {
-                    best = Some((set.to_vec(), air, w));
+            let w = self.attack_worth(scen, &st, 0, landing);
+            // The keepers join only where they add a clear margin.
+            let bar = if k == 1 && !plain.is_empty() { DECISIVE } else { 0.0 };
+            if best.as_ref().is_none_or(|b| w.value - bar > b.2.value) {
+                best = Some((set.to_vec(), st, w));
+            }
+        }
+        let (set, st, w) = best?;
+        // Then how many air points.
+        let mut top = (0u8, w);
+        if with_air {
+            for air in self.airs(state).filter(|a| *a > 0) {
+                let w = self.attack_worth(scen, &st, air, landing);
+                if w.value > top.1.value {
+                    top = (air, w);
                 }
             }
         }
-        if let Some(b) = &mut best {
-            if b.0.len() > plain.len() && !plain.is_empty() {
-                b.2.value += DECISIVE;
-            }
-        }
-        best
+        Some((set, top.0, top.1))
     }
 
     /// A quick estimate of the worth of attacking `t` with the plain units

@@ -10,7 +10,7 @@ use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, ch
 use super::{BLOCK, HeuristicPlayer};
 
 /// Targets valued exactly per declaration, the best by the table's estimate.
-const EXACT_TARGETS: usize = 4;
+const EXACT_TARGETS: usize = 2;
 
 impl HeuristicPlayer {
     /// The Combat Phase, as a function of the position alone (a search
@@ -132,7 +132,7 @@ impl HeuristicPlayer {
                 Some((_, set, air)) => (set.clone(), *air),
                 None => {
                     let landing = landing_in(state, &eligible[..committed]);
-                    match self.best_assault(scen, state, &eligible, declared, landing) {
+                    match self.best_assault(scen, state, &eligible, declared, landing, true) {
                         Some((set, air, _)) => (set, air),
                         None => return Action::Resolve { air: 0 },
                     }
@@ -177,29 +177,34 @@ impl HeuristicPlayer {
             ranked.push((guess, t, eligible));
         }
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best: Option<(f64, HexId, UnitId, String)> = None;
-        let mut memo = None;
+        // The best few exactly, without air; the winner's air after.
+        let mut best: Option<(f64, HexId, Vec<UnitId>, bool)> = None;
         for (_, t, eligible) in ranked.into_iter().take(EXACT_TARGETS) {
             let landing = landing_in(state, &eligible);
-            let Some((set, air, w)) = self.best_assault(scen, state, &eligible, t, landing) else {
+            let Some((_, _, w)) = self.best_assault(scen, state, &eligible, t, landing, false) else {
                 continue;
             };
             if best.as_ref().is_none_or(|b| w.value > b.0) {
-                let why = format!(
-                    "attack {} with {} unit(s) at {} (air {air}): expected loss {:.2} to the defender, {:.2} to us, hex taken {:.0}%, worth {:+.2} VP",
-                    scen.grid().label(t),
-                    set.len(),
-                    scen.combat().column_name(w.column),
-                    w.lost_defender,
-                    w.lost_attacker,
-                    w.take * 100.0,
-                    w.value
-                );
-                best = Some((w.value, t, set[0], why));
-                memo = Some(((state.turn(), side.0, state.phase_index(), t), set, air));
+                best = Some((w.value, t, eligible, landing));
             }
         }
-        if let Some((v, t, unit, why)) = best {
+        let best = best.and_then(|(_, t, eligible, landing)| {
+            let (set, air, w) = self.best_assault(scen, state, &eligible, t, landing, true)?;
+            let why = format!(
+                "attack {} with {} unit(s) at {} (air {air}): expected loss {:.2} to the defender, {:.2} to us, hex taken {:.0}%, worth {:+.2} VP",
+                scen.grid().label(t),
+                set.len(),
+                scen.combat().column_name(w.column),
+                w.lost_defender,
+                w.lost_attacker,
+                w.take * 100.0,
+                w.value
+            );
+            let unit = set[0];
+            let memo = Some(((state.turn(), side.0, state.phase_index(), t), set, air));
+            Some((w.value, t, unit, why, memo))
+        });
+        if let Some((v, t, unit, why, memo)) = best {
             if v > self.attack_bar(scen, state) || must {
                 self.note(why);
                 self.assault_memo = memo;

@@ -9,7 +9,7 @@
 use hexwar_engine::scenario::{SupplyModel, side_bits};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, supply, zoc};
 
-use super::{FAR, HeuristicPlayer, VP_PULL};
+use super::{BLOCK, FAR, HeuristicPlayer, VP_PULL};
 
 impl HeuristicPlayer {
     /// The fields of this player-turn (Dijkstra backwards from the targets).
@@ -21,7 +21,7 @@ impl HeuristicPlayer {
         self.refresh_occ(scen, state);
         if self.tuning.exposure > 0.0 || self.tuning.keep || self.tuning.plan {
             let g = self.graphs.as_ref().expect("graphs");
-            self.threat.build(scen, state, g, state.active_side());
+            self.threat.build(scen, state, g, &self.occ, state.active_side());
         } else {
             self.threat.clear();
         }
@@ -187,6 +187,15 @@ impl HeuristicPlayer {
                     && (zoc::in_enemy_zoc(scen, &self.zoc, hid, side) || (threat && near[h])));
         }
         self.supply_anchors(scen, state);
+        // Only ever compared with a unit's threshold (and a step more, for
+        // the hex next to it): no need to search further.
+        let cap = state
+            .units_of(scen, side)
+            .map(|u| self.threshold(scen, state, u))
+            .max()
+            .unwrap_or(0)
+            .saturating_add(self.graphs.as_ref().map_or(0, |g| (0..g.classes).map(|c| g.max_step(c)).max().unwrap_or(0)))
+            .min(BLOCK);
         let g = self.graphs.as_ref().expect("graphs");
         let f = &mut self.fields;
         for c in 0..g.classes {
@@ -195,7 +204,7 @@ impl HeuristicPlayer {
             } else {
                 &mut f.sup[c]
             };
-            g.field(c, &self.target, &self.blocked, out);
+            g.field_within(c, &self.target, &self.blocked, out, cap);
         }
     }
 

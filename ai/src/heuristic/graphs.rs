@@ -33,8 +33,15 @@ pub(super) struct MapGraphs {
     pub(super) step: Vec<Vec<u32>>,
     /// Per hex * 6 + direction: the neighbour's index (`u32::MAX`: off the map).
     pub(super) nbr: Vec<u32>,
-    /// Per class, the dearest step (the bucket queue's width).
+    /// Per class, the dearest step (the bucket queue's width) and the cheapest.
     max_step: Vec<u32>,
+    min_step: Vec<u32>,
+    /// Per class, per hex `b`: the neighbours that may step into `b` and
+    /// what the step costs ([`NO_STEP`]: none), the search's inner loop
+    /// in one row.
+    into: Vec<Vec<[(u16, u16); 6]>>,
+    /// Per hex: an objective stands there.
+    pub(super) objective: Vec<bool>,
 }
 
 impl MapGraphs {
@@ -43,6 +50,11 @@ impl MapGraphs {
     pub(super) fn neighbour(&self, h: HexId, k: usize) -> usize {
         // Step costs are FAR off the map, so this is only read on the map.
         self.nbr[h.index() * 6 + k] as usize
+    }
+
+    /// The cheapest step `class` may take (0 where none costs anything).
+    pub(super) fn min_step(&self, class: usize) -> u32 {
+        self.min_step[class]
     }
 
     /// The dearest step `class` may take.
@@ -59,7 +71,21 @@ impl MapGraphs {
         blocked: &[bool],
         out: &mut Vec<u32>,
     ) {
-        self.search(class, |t| if target[t] { 0 } else { FAR }, blocked, out)
+        self.search(class, |t| if target[t] { 0 } else { FAR }, blocked, out, BLOCK)
+    }
+
+    /// [`MapGraphs::field`] searched only as far as `cap`: every hex
+    /// further reads as [`BLOCK`] (for a field only ever compared with
+    /// thresholds up to `cap`).
+    pub(super) fn field_within(
+        &self,
+        class: usize,
+        target: &[bool],
+        blocked: &[bool],
+        out: &mut Vec<u32>,
+        cap: u32,
+    ) {
+        self.search(class, |t| if target[t] { 0 } else { FAR }, blocked, out, cap)
     }
 
     /// [`MapGraphs::field`] with a starting cost per hex (`FAR`: not a target).
@@ -70,7 +96,7 @@ impl MapGraphs {
         blocked: &[bool],
         out: &mut Vec<u32>,
     ) {
-        self.search(class, |t| root[t].min(BLOCK), blocked, out)
+        self.search(class, |t| root[t].min(BLOCK), blocked, out, BLOCK)
     }
 
     /// Dijkstra backwards from the hexes whose `start` is below FAR, with
@@ -84,11 +110,12 @@ impl MapGraphs {
         start: impl Fn(usize) -> u32,
         blocked: &[bool],
         out: &mut Vec<u32>,
+        cap: u32,
     ) {
         let n = self.n;
         out.clear();
         out.resize(n, BLOCK);
-        let step = &self.step[class];
+        let into = &self.into[class];
         BUCKETS.with_borrow_mut(|q| {
             let mut width = self.max_step[class] as usize + 1;
             let mut pending = 0usize;
@@ -112,6 +139,18 @@ impl MapGraphs {
             }
             let mut cost = lo;
             while pending > 0 {
+                if cost > cap {
+                    // What is left is further than asked: not there.
+                    for b in q.iter_mut().take(width) {
+                        b.clear();
+                    }
+                    for d in out.iter_mut() {
+                        if *d > cap {
+                            *d = BLOCK;
+                        }
+                    }
+                    break;
+                }
                 let slot = cost as usize & mask;
                 while let Some(b) = q[slot].pop() {
                     pending -= 1;
@@ -120,16 +159,12 @@ impl MapGraphs {
                         continue; // Reached more cheaply since it was queued.
                     }
                     // Every neighbour `a` that may step into `b`.
-                    for k in 0..6 {
-                        let a = self.nbr[b * 6 + k] as usize;
-                        if a >= n || blocked[a] {
+                    for &(a, s) in &into[b] {
+                        let a = a as usize;
+                        if s == NO_STEP || blocked[a] {
                             continue;
                         }
-                        let s = step[a * 6 + (k + 3) % 6];
-                        if s == FAR {
-                            continue;
-                        }
-                        let nd = cost + s;
+                        let nd = cost + s as u32;
                         if nd < out[a] {
                             out[a] = nd;
                             q[nd as usize & mask].push(a as u32);
@@ -143,6 +178,9 @@ impl MapGraphs {
     }
 }
 
+/// No step (in [`MapGraphs`]'s rows).
+const NO_STEP: u16 = u16::MAX;
+
 thread_local! {
     /// The search's buckets, reused.
     static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
@@ -154,6 +192,8 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
     let n = grid.len();
     let mut step = Vec::new();
     let mut max_step = Vec::new();
+    let mut into = Vec::new();
+    let mut min_step = Vec::new();
     let mut nbr = vec![u32::MAX; n * 6];
     for a in grid.hexes() {
         for (k, d) in Dir::ALL.into_iter().enumerate() {
@@ -177,6 +217,20 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
             }
         }
         max_step.push(st.iter().filter(|&&c| c != FAR).max().copied().unwrap_or(0));
+        let mut rows = vec![[(0u16, NO_STEP); 6]; n];
+        for (b, row) in rows.iter_mut().enumerate() {
+            for (k, slot) in row.iter_mut().enumerate() {
+                let a = nbr[b * 6 + k] as usize;
+                if a < n {
+                    let c = st[a * 6 + (k + 3) % 6];
+                    if c != FAR {
+                        *slot = (a as u16, c.min(NO_STEP as u32 - 1) as u16);
+                    }
+                }
+            }
+        }
+        into.push(rows);
+        min_step.push(st.iter().filter(|&&c| c != FAR).min().copied().unwrap_or(0));
         step.push(st);
     }
     MapGraphs {
@@ -186,6 +240,12 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
         step,
         nbr,
         max_step,
+        min_step,
+        into,
+        objective: grid
+            .hexes()
+            .map(|h| scen.objectives().iter().any(|o| o.hex == h))
+            .collect(),
     }
 }
 

@@ -86,7 +86,7 @@ const BLOCK: u32 = 1 << 20;
 /// No step, no path.
 const FAR: u32 = u32::MAX;
 /// What-if supply tests per Movement Phase.
-const CUT_TESTS: usize = 48;
+const CUT_TESTS: usize = 10;
 /// How much nearer (Mp ticks) an objective looks per VP it is worth less
 /// than the richest: one MP. (Morne-Plaine: the Allies went for the near
 /// small objectives and left the redoubt, 6 VP, to the end or never.)
@@ -97,7 +97,7 @@ const VP_PULL: u32 = Mp::SCALE as u32;
 /// `VP_PULL`.)
 const LATE_OBJECTIVES: f64 = 4.0;
 /// Enemy units whose supply lines are traced per Movement Phase.
-const TRACED: usize = 24;
+const TRACED: usize = 12;
 /// [`CUT_TESTS`] and [`TRACED`] for a light player (a search's rollouts).
 const LIGHT_CUT_TESTS: usize = 8;
 const LIGHT_TRACED: usize = 8;

@@ -257,7 +257,11 @@ impl HeuristicPlayer {
             s += 0.5 * friends.min(2) as f64 - 0.2 * (friends - 2).max(0) as f64;
         }
         // Objectives: take them, hold them.
-        for o in scen.objectives() {
+        let on_objective = self
+            .graphs
+            .as_ref()
+            .is_none_or(|g| g.objective[hi]);
+        for o in scen.objectives().iter().filter(|_| on_objective) {
             if o.hex != h || o.side.is_some_and(|x| x != side) {
                 continue;
             }
@@ -384,6 +388,12 @@ impl HeuristicPlayer {
         let side = state.active_side();
         let mut def = 0.0;
         let mut stacked = 0;
+        if self.occ[h.index()][side.index()] == 0 {
+            if h != state.unit(u).hex {
+                def += state.defense_strength(scen, u);
+            }
+            return (def, 0);
+        }
         for v in state.units_at(h) {
             if scen.unit(v).side == side {
                 def += state.defense_strength(scen, v);

@@ -119,7 +119,7 @@ impl HeuristicPlayer {
         let attack = state.attack_strength(scen, u);
         for d in Dir::ALL {
             let t = scen.grid().neighbour(a, d);
-            if !t.is_some() || !state.units_at(t).any(|v| scen.unit(v).side != side) {
+            if !t.is_some() || self.occ[t.index()][side.other().index()] == 0 {
                 continue;
             }
             let bits = scen.hexside(a, d);

@@ -45,7 +45,14 @@ pub(super) struct Threat {
 
 impl Threat {
     /// The potential of `side`'s enemy against every hex, from `state`.
-    pub(super) fn build(&mut self, scen: &Scenario, state: &GameState, g: &MapGraphs, side: Side) {
+    pub(super) fn build(
+        &mut self,
+        scen: &Scenario,
+        state: &GameState,
+        g: &MapGraphs,
+        occ: &[[u8; 2]],
+        side: Side,
+    ) {
         let n = scen.grid().len();
         self.built = true;
         self.near.clear();
@@ -61,9 +68,24 @@ impl Threat {
         }
         self.room = 6.0 * scen.stacking() as f64;
         let rules = scen.combat();
+        // Where our units are: an enemy unit too far from all of them to
+        // strike where they could go is not searched.
+        let ours: Vec<HexId> = state.units_of(scen, side).map(|u| state.unit(u).hex).collect();
+        let our_reach = state
+            .units_of(scen, side)
+            .map(|u| hexes_in(g, scen.unit_type(u).class as usize, state.movement_allowance(scen, u).0))
+            .max()
+            .unwrap_or(0);
         for e in state.units_of(scen, side.other()) {
             let attack = state.attack_strength(scen, e);
             if attack <= 0.0 {
+                continue;
+            }
+            let here = state.unit(e).hex;
+            let span = hexes_in(g, scen.unit_type(e).class as usize, state.movement_allowance(scen, e).0)
+                + our_reach
+                + 1;
+            if ours.iter().all(|h| scen.grid().distance(*h, here) as u32 > span) {
                 continue;
             }
             let ty = scen.unit_type(e);
@@ -117,7 +139,7 @@ impl Threat {
             let targets = self
                 .hexes
                 .iter()
-                .filter(|h| state.units_at(**h).any(|v| scen.unit(v).side == side))
+                .filter(|h| occ[h.index()][side.index()] > 0)
                 .count()
                 .max(1) as f64;
             for &h in &self.hexes {
@@ -158,6 +180,12 @@ impl Threat {
     }
 }
 
+/// How many hexes `ticks` of movement take `class` at most: at its
+/// cheapest step (a road), one more for a free first road hex.
+fn hexes_in(g: &MapGraphs, class: usize, ticks: u16) -> u32 {
+    ticks as u32 / g.min_step(class).max(1) + 1
+}
+
 #[cfg(test)]
 mod tests {
     use hexwar_engine::retreat;
@@ -178,7 +206,13 @@ mod tests {
             let side = st.active_side();
             let mut t = Threat::default();
             let g = super::super::graphs::build_graphs(&scen, scen.id());
-            t.build(&scen, &st, &g, side);
+            let mut occ = vec![[0u8; 2]; scen.grid().len()];
+            for (i, us) in st.units().iter().enumerate() {
+                if us.on_map() {
+                    occ[us.hex.index()][scen.units()[i].side.index()] += 1;
+                }
+            }
+            t.build(&scen, &st, &g, &occ, side);
             let grid = scen.grid();
             // The cheapest step any class pays (a road), and a free first hex.
             let sc: &Scenario = &scen;
