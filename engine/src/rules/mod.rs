@@ -7,7 +7,8 @@
 //!
 //! - [`zoc`]: zones of control (MP-ZOC-1..5).
 //! - [`movement`]: normal movement and its search buffers (MP-MOV, MP-ZOC-6..8).
-//! - [`sources`]: what both supply models share: sources, blocking, traces.
+//! - [`sources`]: what both supply models share: sources, blocking, traces;
+//!   `dijkstra`: the bucket-queue search both supply models run.
 //! - [`graded`]: the graded supply model (GS-1..8).
 //! - [`supply`]: the binary supply model (MAL-SUP-1..8) and the trace of both.
 //! - [`rail`]: rail movement (MAL-RAIL-1..6).
@@ -18,6 +19,7 @@
 
 pub mod charge;
 pub mod combat;
+pub(crate) mod dijkstra;
 pub mod graded;
 mod losses;
 pub mod movement;

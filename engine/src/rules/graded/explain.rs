@@ -8,8 +8,8 @@ use super::lines::{line_back, search_to};
 use super::scratch::{
     GradedScratch, Hq, KEPT_FAR, KEPT_FULL, KEPT_HQS, KEPT_SPECIAL, SideLines, kept_key,
 };
-use super::search::Search;
 use super::status::trace_step;
+use crate::rules::dijkstra::Search;
 use crate::rules::movement::Scratch;
 use crate::rules::sources::{self, SupplyTrace};
 use crate::scenario::{Mp, Scenario, SupplyState, Weather};

@@ -4,9 +4,9 @@
 
 use super::lines::search_to;
 use super::scratch::{GradedScratch, KEPT_LOC, kept_key};
-use super::search::Search;
 use super::status::trace_step;
 use crate::hex::HexId;
+use crate::rules::dijkstra::Search;
 use crate::rules::movement::Scratch;
 use crate::rules::zoc;
 use crate::scenario::{GradedRules, Mp, Scenario, Side, Weather};
@@ -14,7 +14,7 @@ use crate::state::GameState;
 
 /// GS-8: marks the hexes in general supply: the supply lines, and the hexes
 /// within `hq_range` of an HQ in general supply (by the HQ's own costs).
-/// Kept with the side's lines ([`super::lines::SideLines`]) for their
+/// Kept with the side's lines ([`super::scratch::SideLines`]) for their
 /// position: computed once, at the first line of communication asked for.
 pub(super) fn general_hexes(
     scen: &Scenario,

@@ -3,8 +3,9 @@
 //! side for one position ([`SideLines`], [`side_lines`]).
 
 use super::scratch::{GradedScratch, Hq, SideLines};
-use super::search::{NONE16, Search};
+use super::search::NONE16;
 use crate::hex::{Grid, HexId};
+use crate::rules::dijkstra::Search;
 use crate::rules::movement::Scratch;
 use crate::rules::sources::{self, PositionKey};
 use crate::scenario::{GradedRules, Scenario, Side, UnitKind, Weather, side_bits};
@@ -44,7 +45,7 @@ pub(super) fn side_lines(
 
 /// A search an explanation reads (a trace's path, its line of
 /// communication, how far the unit is out of reach): with `kept`, the
-/// side's [`Kept`] search under `key`, started and seeded (`seed`) by the
+/// side's [`crate::rules::dijkstra::Kept`] search under `key`, started and seeded (`seed`) by the
 /// first trace of the position that asks for it and run on as far as
 /// `hex`; without, the scratch's own search, run afresh until `hex` is
 /// settled. Either way the answers for `hex` are a whole run's.

@@ -3,8 +3,9 @@
 //! ([`SideLines`]), the search buffers, and the per-unit verdicts of the
 //! last judgement.
 
-use super::search::{Element, Marks, Search};
+use super::search::{Element, Marks};
 use crate::hex::HexId;
+use crate::rules::dijkstra::{Kept, Search};
 use crate::rules::sources::PositionKey;
 use crate::state::{SupplyState, UnitId};
 
@@ -122,17 +123,6 @@ impl SideLines {
     }
 }
 
-/// The searches of one side's position that its traces share: each is
-/// run on only as far as the trace asking needs (`Search::resume_to`), and
-/// the next trace of the position goes on from there. Found by a key
-/// ([`kept_key`]: what the search is from and by whose costs); dropped
-/// with the side's lines, the buffers kept for the next position.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Kept {
-    pool: Vec<(u32, Search)>,
-    open: usize,
-}
-
 /// [`Kept`] searches: the LOC search from the hexes in general supply (GS-8).
 pub(super) const KEPT_LOC: u8 = 0;
 /// From every HQ in general supply (GS-3), up to `hq_range`.
@@ -148,29 +138,6 @@ pub(super) const KEPT_FAR: u8 = 4;
 /// it reads, and the nation (for [`KEPT_FULL`]).
 pub(super) fn kept_key(kind: u8, class: u8, nation: u8) -> u32 {
     (kind as u32) << 16 | (class as u32) << 8 | nation as u32
-}
-
-impl Kept {
-    /// Forgets the searches (a new position).
-    pub(super) fn clear(&mut self) {
-        self.open = 0;
-    }
-
-    /// The search kept under `key`, and whether it is new: to be started
-    /// and seeded before it runs.
-    pub(super) fn get(&mut self, key: u32, n: usize) -> (&mut Search, bool) {
-        if let Some(i) = self.pool[..self.open].iter().position(|e| e.0 == key) {
-            return (&mut self.pool[i].1, false);
-        }
-        if self.open == self.pool.len() {
-            self.pool.push((key, Search::default()));
-        }
-        let e = &mut self.pool[self.open];
-        self.open += 1;
-        e.0 = key;
-        e.1.fit(n);
-        (&mut e.1, true)
-    }
 }
 
 /// An HQ of the side being judged.

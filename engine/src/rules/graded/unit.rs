@@ -1,6 +1,6 @@
 //! One unit judged alone (GS-1, GS-3, GS-7, GS-8), by searches from its
 //! own hex, with the side's lines, HQs and hexes in general supply taken
-//! from [`super::lines::SideLines`] (computed once per position).
+//! from [`super::scratch::SideLines`] (computed once per position).
 //!
 //! The whole-side judgement searches from the HQs (or the hexes in general
 //! supply) towards every unit at once; here the same costs are read

@@ -26,6 +26,8 @@ pub(super) fn network(
     if PositionKey::hit(net.key, key) {
         return;
     }
+    ss.paths[side.index()].clear();
+    let net = &mut ss.nets[side.index()];
     net.key = key;
     net.bump();
     let generation = net.generation;
@@ -72,16 +74,12 @@ const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
 
 /// The overland leg for one movement class: cost from every hex to the
 /// side's network, up to `budget`, searched backwards from the network
-/// (into `ss.dist`/`ss.next` after a fresh [`SupplyScratch::bump`]). With a
-/// `goal`, stops once the goal is settled: every hex settled by then has
-/// the cost and path a whole search gives it (the same steps, in the same
-/// order, cut short).
+/// (into `ss.dist`/`ss.next` after a fresh [`SupplyScratch::bump`]).
 pub(super) fn overland(
     scen: &Scenario,
     side: Side,
     class: u8,
     budget: u16,
-    goal: Option<HexId>,
     ms: &Scratch,
     ss: &mut SupplyScratch,
 ) {
@@ -90,7 +88,6 @@ pub(super) fn overland(
     if ss.buckets.len() <= budget as usize {
         ss.buckets.resize_with(budget as usize + 1, Vec::new);
     }
-    let goal = goal.map_or(usize::MAX, |g| g.index());
     let n = scen.grid().len();
     let edges = &scen.edges[class as usize * n..][..n];
     let info = ms.side_info(side);
@@ -117,12 +114,6 @@ pub(super) fn overland(
             if dist[yi] != cost || stamp[yi] != generation {
                 continue;
             }
-            if yi == goal {
-                for b in &mut buckets[cost as usize..] {
-                    b.clear();
-                }
-                return;
-            }
             for (d, e) in edges[yi].iter().enumerate() {
                 if e.to == u16::MAX {
                     continue;
@@ -147,6 +138,45 @@ pub(super) fn overland(
             }
         }
     }
+}
+
+/// The overland path a trace shows for a supplied unit of `class` at `from`
+/// off the network: `from` to the network hex it reaches, as [`overland`]
+/// finds it, from the side's search for the class kept for the position
+/// (up to the class's largest allowance, which gives every unit within its
+/// own allowance the same path), run on as far as `from`.
+pub(super) fn overland_path(
+    scen: &Scenario,
+    side: Side,
+    class: u8,
+    from: HexId,
+    ms: &Scratch,
+    ss: &mut SupplyScratch,
+) -> Vec<HexId> {
+    let n = scen.grid().len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let info = ms.side_info(side);
+    let budget = scen
+        .unit_types()
+        .iter()
+        .filter(|t| t.class == class)
+        .map(|t| t.movement.0)
+        .max()
+        .unwrap_or(0)
+        .min(Mp::NO.0 - 1);
+    let (search, fresh) = ss.paths[side.index()].get(class as u32, n);
+    if fresh {
+        search.start(budget);
+        for &h in &ss.nets[side.index()].list {
+            search.seed(HexId(h));
+        }
+    }
+    // The trace steps x -> y, as in `overland`.
+    let step = |_y: HexId, d: usize, x: HexId| {
+        (info[x.index()] & SUPPLY_BLOCKED == 0).then(|| edges[x.index()][OPPOSITE[d]].plain)
+    };
+    search.resume_to(scen.grid(), step, from);
+    search.path(from)
 }
 
 /// The overland leg from one hex: whether a unit of `class` at `from` can

@@ -2,7 +2,7 @@
 //! traces, or the first rule that cuts it (MAL-SUP-2..5). The graded model
 //! explains itself ([`crate::rules::graded`]).
 
-use super::binary::{network, overland, overland_from};
+use super::binary::{network, overland, overland_from, overland_path};
 use super::{NONE16, SupplyScratch, with_supply_scratch};
 use crate::hex::{Dir, HexId};
 use crate::rules::movement::{Scratch, step_cost};
@@ -58,31 +58,30 @@ fn trace_in(scen: &Scenario, state: &GameState, u: UnitId, whole: bool) -> Suppl
         }
         network(scen, state, side, ms, ss);
         let budget = ty.movement.0;
-        let supplied = if whole {
+        if whole {
             ss.bump();
-            overland(scen, side, ty.class, budget, None, ms, ss);
-            ss.dist(us.hex) <= budget
-        } else {
-            // The judgement's own search; then, off the network, the
-            // search from the network that gives the path, stopped at the unit.
-            let on = overland_from(scen, side, ty.class, us.hex, budget, ms, ss);
-            if on && !ss.nets[side.index()].has(us.hex) {
-                ss.bump();
-                overland(scen, side, ty.class, budget, Some(us.hex), ms, ss);
+            overland(scen, side, ty.class, budget, ms, ss);
+            if ss.dist(us.hex) <= budget {
+                let mut h = us.hex;
+                t.path.push(h);
+                while !ss.nets[side.index()].has(h) {
+                    h = HexId(ss.next[h.index()]);
+                    t.path.push(h);
+                }
             }
-            on
-        };
-        if supplied {
+        } else if ss.nets[side.index()].has(us.hex) {
+            t.path.push(us.hex);
+        } else if overland_from(scen, side, ty.class, us.hex, budget, ms, ss) {
+            // The judgement's own search said yes; the path is the one the
+            // search from the network gives, kept for the position.
+            t.path = overland_path(scen, side, ty.class, us.hex, ms, ss);
+        }
+        if !t.path.is_empty() {
             t.supplied = true;
             t.state = SupplyState::Full;
-            let net = &ss.nets[side.index()];
-            let mut h = us.hex;
-            t.path.push(h);
-            while !net.has(h) {
-                h = HexId(ss.next[h.index()]);
-                t.path.push(h);
-            }
             t.road_from = t.path.len() - 1;
+            let net = &ss.nets[side.index()];
+            let mut h = t.path[t.road_from];
             while net.prev[h.index()] != NONE16 {
                 h = HexId(net.prev[h.index()]);
                 t.path.push(h);
@@ -117,7 +116,7 @@ fn diagnose(
     let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex) else {
         // None in reach: is one farther away, by an open path?
         ss.bump();
-        overland(scen, side, ty.class, 2000, None, ms, ss);
+        overland(scen, side, ty.class, 2000, ms, ss);
         let d = ss.dist(hex);
         if d == u16::MAX {
             return "no road or rail hex within its movement allowance (by its own movement costs)"

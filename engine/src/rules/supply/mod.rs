@@ -12,7 +12,8 @@
 //!    the first of those hexes it settles: supplied if it finds one. Units
 //!    are mostly near roads, so these small searches cost less than one
 //!    search backwards from the whole network (which [`trace`] still runs,
-//!    stopped at the unit's hex, to show the path the judgement implies).
+//!    per movement class, to show the path: kept for the position and run
+//!    on only as far as each trace needs).
 //!
 //! Hexes a supply line may not pass (MAL-SUP-3) are read from the flags the
 //! movement [`Scratch`] keeps per hex.
@@ -37,7 +38,8 @@
 //! Everything lives in one thread-local [`SupplyScratch`] (beside the
 //! movement `Scratch`, whose hex flags it reads). Per side it keeps what a
 //! unit's answer shares with its side's judgement: the binary model's
-//! road/rail network (step 1), the graded model's supply lines, HQs in
+//! road/rail network (step 1) and its searches back from the network per
+//! class (the paths traces show), the graded model's supply lines, HQs in
 //! general supply and hexes in general supply, and the searches its traces
 //! read their paths from, each left where the last trace stopped it
 //! ([`crate::rules::graded`]). Each is kept under its position's key (the
@@ -56,6 +58,7 @@
 use std::cell::RefCell;
 
 use crate::hex::HexId;
+use crate::rules::dijkstra::Kept;
 use crate::rules::graded::GradedScratch;
 use crate::rules::movement::{Scratch, with_scratch};
 use crate::rules::sources::PositionKey;
@@ -79,6 +82,9 @@ pub use side::{SideSupply, UnitSupply, isolated, judge_side, status};
 pub struct SupplyScratch {
     /// Per side: the road/rail leg, kept for one position.
     nets: [Network; 2],
+    /// Per side: the overland searches back from the network that traces
+    /// read their paths from, one per movement class, kept with `nets`.
+    paths: [Kept; 2],
     dist: Vec<u16>,
     stamp: Vec<u32>,
     next: Vec<u16>,
