@@ -194,7 +194,8 @@ mod tests {
     use super::*;
 
     /// At the start, in every built-in scenario: a hex next to an enemy unit
-    /// that could enter it (and has strength to attack) is threatened,
+    /// near ours that could enter it (and has strength to attack) is
+    /// threatened,
     /// and a hex far beyond every enemy's reach (more hexes away than the
     /// fastest enemy's points) is not threatened at all.
     #[test]
@@ -235,7 +236,12 @@ mod tests {
             let mut near = 0;
             for e in st.units_of(&scen, side.other()) {
                 let here = st.unit(e).hex;
-                if st.attack_strength(&scen, e) <= 0.0 {
+                // Units far from all of ours are not searched (they could
+                // not strike where ours could go): only those near ours.
+                let close = st
+                    .units_of(&scen, side)
+                    .any(|u| grid.distance(st.unit(u).hex, here) <= 3);
+                if st.attack_strength(&scen, e) <= 0.0 || !close {
                     continue;
                 }
                 for d in Dir::ALL {
