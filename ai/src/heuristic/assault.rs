@@ -159,17 +159,51 @@ impl HeuristicPlayer {
             }
         }
         let (set, st, w) = best?;
-        // Then how many air points.
-        let mut top = (0u8, w);
-        if with_air {
-            for air in self.airs(state).filter(|a| *a > 0) {
-                let w = self.attack_worth(scen, &st, air, landing);
-                if w.value > top.1.value {
-                    top = (air, w);
-                }
+        let (air, w) = if with_air {
+            self.air_on(scen, state, &st, landing, w)
+        } else {
+            (0, w)
+        };
+        Some((set, air, w))
+    }
+
+    /// The air points that make the attack of `set` on `t` worth most,
+    /// `without` being its worth with none.
+    pub(super) fn best_air(
+        &self,
+        scen: &Scenario,
+        state: &GameState,
+        set: &[UnitId],
+        t: HexId,
+        landing: bool,
+        without: AttackWorth,
+    ) -> (u8, AttackWorth) {
+        if state.air_points(state.active_side()) == 0 {
+            return (0, without);
+        }
+        match combat::what_if(scen, state, set, t) {
+            Ok(st) => self.air_on(scen, state, &st, landing, without),
+            Err(_) => (0, without),
+        }
+    }
+
+    /// [`HeuristicPlayer::best_air`] on the position `st` with the attack declared.
+    fn air_on(
+        &self,
+        scen: &Scenario,
+        state: &GameState,
+        st: &GameState,
+        landing: bool,
+        without: AttackWorth,
+    ) -> (u8, AttackWorth) {
+        let mut top = (0u8, without);
+        for air in self.airs(state).filter(|a| *a > 0) {
+            let w = self.attack_worth(scen, st, air, landing);
+            if w.value > top.1.value {
+                top = (air, w);
             }
         }
-        Some((set, top.0, top.1))
+        top
     }
 
     /// A quick estimate of the worth of attacking `t` with the plain units

@@ -7,6 +7,7 @@
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, charge, combat};
 
+use super::assault::AttackWorth;
 use super::{BLOCK, HeuristicPlayer};
 
 /// Targets valued exactly per declaration, the best by the table's estimate.
@@ -178,18 +179,18 @@ impl HeuristicPlayer {
         }
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         // The best few exactly, without air; the winner's air after.
-        let mut best: Option<(f64, HexId, Vec<UnitId>, bool)> = None;
+        let mut best: Option<(HexId, Vec<UnitId>, bool, AttackWorth)> = None;
         for (_, t, eligible) in ranked.into_iter().take(EXACT_TARGETS) {
             let landing = landing_in(state, &eligible);
-            let Some((_, _, w)) = self.best_assault(scen, state, &eligible, t, landing, false) else {
+            let Some((set, _, w)) = self.best_assault(scen, state, &eligible, t, landing, false) else {
                 continue;
             };
-            if best.as_ref().is_none_or(|b| w.value > b.0) {
-                best = Some((w.value, t, eligible, landing));
+            if best.as_ref().is_none_or(|b| w.value > b.3.value) {
+                best = Some((t, set, landing, w));
             }
         }
-        let best = best.and_then(|(_, t, eligible, landing)| {
-            let (set, air, w) = self.best_assault(scen, state, &eligible, t, landing, true)?;
+        let best = best.map(|(t, set, landing, w)| {
+            let (air, w) = self.best_air(scen, state, &set, t, landing, w);
             let why = format!(
                 "attack {} with {} unit(s) at {} (air {air}): expected loss {:.2} to the defender, {:.2} to us, hex taken {:.0}%, worth {:+.2} VP",
                 scen.grid().label(t),
@@ -202,7 +203,7 @@ impl HeuristicPlayer {
             );
             let unit = set[0];
             let memo = Some(((state.turn(), side.0, state.phase_index(), t), set, air));
-            Some((w.value, t, unit, why, memo))
+            (w.value, t, unit, why, memo)
         });
         if let Some((v, t, unit, why, memo)) = best {
             if v > self.attack_bar(scen, state) || must {
