@@ -206,8 +206,11 @@ impl<G: Guide> MctsPlayer<G> {
     /// the plan has run out, a new search and its plan.
     fn choose_inner(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
         // Each search decides at least one unit or returns an action: the
-        // order bounds the searches.
-        for _ in 0..=self.order.len() + 1 {
+        // order bounds the searches (it is known after the first search of
+        // a Movement Phase, so the bound is read on every pass).
+        let mut searches = 0;
+        while searches <= self.order.len() + 1 {
+            searches += 1;
             while let Some((expect, a, cursor, node)) = self.plan.get(self.plan_pos) {
                 if expect != state {
                     break;
