@@ -447,10 +447,56 @@ fn spec_errors_keep_their_texts() {
         ("mcts:rollout=2", "mcts option rollout: \"2\" is not 0 or 1"),
         (
             "mcts:bogus=1",
-            "unknown mcts option \"bogus\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)",
+            "unknown mcts option \"bogus\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, seed)",
         ),
     ];
     for (spec, text) in cases {
         assert_eq!(said(spec).as_deref(), Some(text), "{spec}");
     }
+}
+
+/// The first player-turns of Malaya (up to turn 3) with `m` as the first
+/// side against the random player: the actions taken.
+fn opening_with(m: MctsPlayer) -> Vec<Action> {
+    let scen = builtin::load("malaya").unwrap();
+    let mut players: [Box<dyn Player>; 2] = [Box::new(m), Box::new(RandomPlayer::default())];
+    let mut dice = AiRng::seed_from_u64(3);
+    let mut rngs = [AiRng::seed_from_u64(4), AiRng::seed_from_u64(5)];
+    let mut state = GameState::new(&scen, &mut dice);
+    let mut log = Vec::new();
+    while !state.is_over() && state.turn() <= 3 {
+        let side = state.active_side().index();
+        let a = players[side].choose(&scen, &state, &mut rngs[side]);
+        log.push(a);
+        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    }
+    log
+}
+
+#[test]
+fn mcts_threads_same_seed_same_choices_under_any_load() {
+    let two = || MctsPlayer::from_options("iters=24,threads=2,seed=7").unwrap();
+    let alone = opening_with(two());
+    assert!(alone.len() > 10);
+    // The same again, twice at once: four search threads on this machine's
+    // cores, each slowed by the others.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| opening_with(two()));
+        let b = s.spawn(|| opening_with(two()));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(alone, a);
+    assert_eq!(alone, b);
+    // Two trees share the budget: the root's children hold it all.
+    let scen = builtin::load("malaya").unwrap();
+    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+    let mut p = MctsPlayer::from_options("iters=100,threads=2").unwrap();
+    let s = p.search(&scen, &state, 42);
+    assert_eq!(s.iterations, 100 - s.prior_visits);
+    let visits: u32 = p.root_children().iter().map(|c| c.visits).sum();
+    assert!(visits >= 98, "{visits}");
+    let mut q = MctsPlayer::from_options("iters=100,threads=2").unwrap();
+    q.search(&scen, &state, 42);
+    assert_eq!(p.root_children(), q.root_children());
+    assert_eq!(p.plan(), q.plan());
 }

@@ -49,7 +49,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, seed)"
     )]
     Unknown(String),
 }
@@ -59,7 +59,8 @@ impl MctsPlayer {
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
     /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
     /// `reply=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
-    /// `dev=X` (`deviate`), `plan=N` (least visits a plan step needs),
+    /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plan=N` (least visits
+    /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
         let mut p = MctsPlayer::default();
@@ -139,6 +140,8 @@ impl<G: Guide> MctsPlayer<G> {
             "opts" => self.max_options = int()?.clamp(1, 64) as usize,
             "gap" => self.option_gap = num("a number >= 0")?,
             "dev" => self.deviate = num("a number >= 0")?,
+            "se" => self.deviate_se = num("a number >= 0")?,
+            "threads" => self.threads = int()?.clamp(1, 64) as usize,
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
             "seed" => self.seed = int()?,
             _ => return Err(OptionsError::Unknown(k.into())),
