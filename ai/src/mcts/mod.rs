@@ -149,6 +149,7 @@
 //!   explanations.
 
 mod chance;
+mod exposure;
 mod guided;
 mod options;
 mod parallel;
@@ -166,6 +167,7 @@ use std::time::Duration;
 
 use hexwar_engine::{Action, Side, UnitId};
 
+pub use exposure::ExposureEvaluator;
 pub use options::OptionsError;
 pub use plain::{DefaultRanker, Ranker};
 pub use value::{Evaluator, StaticEvaluator};

@@ -123,8 +123,13 @@ impl<G: Guide> MctsPlayer<G> {
 
     /// Replaces the evaluator.
     pub fn with_evaluator(mut self, e: impl Evaluator + 'static) -> Self {
-        self.evaluator = Arc::new(e);
+        self.set_evaluator(e);
         self
+    }
+
+    /// Replaces the evaluator (in place).
+    pub fn set_evaluator(&mut self, e: impl Evaluator + 'static) {
+        self.evaluator = Arc::new(e);
     }
 
     /// Replaces the ranker, for an unguided search (`guided` off).

@@ -95,11 +95,19 @@ impl StaticEvaluator {
     }
 }
 
+impl StaticEvaluator {
+    /// A margin in VP squashed to `(0, 1)`: `1 / (1 + exp(-steepness *
+    /// margin / scale))` with `scale` the scenario's decisive margin.
+    pub fn squash(&self, scen: &Scenario, margin: f64) -> f64 {
+        let scale = scen.victory().decisive.max(1) as f64;
+        let x = self.steepness * margin / scale;
+        1.0 / (1.0 + (-x).exp())
+    }
+}
+
 impl Evaluator for StaticEvaluator {
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
-        let scale = scen.victory().decisive.max(1) as f64;
-        let x = self.steepness * self.margin(scen, state, side) / scale;
-        let squash = 1.0 / (1.0 + (-x).exp());
+        let squash = self.squash(scen, self.margin(scen, state, side));
         match state.result() {
             // A result outweighs any margin; among results, the margin.
             Some(r) => {
