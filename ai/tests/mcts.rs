@@ -648,3 +648,82 @@ fn exposure_counts_what_the_side_to_move_could_take() {
     };
     assert_eq!(none.margin(&scen, &state, blue), static_margin);
 }
+
+/// Time to think (issue 13, item 5), measured, not timed: for each spec
+/// (`THINK_SPECS`, split by `;`; by default the two budgets proposed for
+/// `hard` and `expert`, on two threads) and each built-in scenario, plays
+/// `THINK_GAMES` games (default 20) against the heuristic, one at a time,
+/// the spec's side alternating, and prints the mean and the worst time of
+/// its whole player-turns (every `choose` of a player-turn summed):
+/// `cargo test --release -p hexwar-ai --test mcts -- --ignored think_time
+/// --nocapture`. `THINK_SCENARIOS` (split by `,`) picks scenarios.
+#[test]
+#[ignore]
+fn think_time() {
+    let specs = std::env::var("THINK_SPECS").unwrap_or_else(|_| THINK_DEFAULT.into());
+    let games: u64 = std::env::var("THINK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let names: Vec<String> = match std::env::var("THINK_SCENARIOS") {
+        Ok(v) => v.split(',').map(str::to_string).collect(),
+        Err(_) => builtin::names().map(str::to_string).collect(),
+    };
+    for spec in specs.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        for name in &names {
+            let scen = builtin::load(name).expect("built-in scenario");
+            let mut turns = Vec::new();
+            for g in 0..games {
+                let side = (g % 2) as usize;
+                let m = hexwar_ai::from_spec(spec).expect("spec");
+                let h: Box<dyn Player> = Box::new(hexwar_ai::HeuristicPlayer::default());
+                let mut players = if side == 0 { [m, h] } else { [h, m] };
+                turns.extend(turn_times(&scen, &mut players, side, g + 500));
+            }
+            let n = turns.len().max(1) as f64;
+            let mean = turns.iter().sum::<f64>() / n;
+            let worst = turns.iter().copied().fold(0.0, f64::max);
+            println!(
+                "think_time \"{spec}\" {name}: {} player-turns over {games} games, mean {mean:.2} s, worst {worst:.2} s",
+                turns.len()
+            );
+        }
+    }
+}
+
+/// The budgets proposed for `hard` and `expert` (two threads, as `hexwar
+/// play` runs them).
+const THINK_DEFAULT: &str = "mcts:iters=100,threads=2;mcts:iters=300,threads=2";
+
+/// One game from `seed`; the seconds `players[side]` spent on each of its
+/// player-turns.
+fn turn_times(
+    scen: &Scenario,
+    players: &mut [Box<dyn Player>; 2],
+    side: usize,
+    seed: u64,
+) -> Vec<f64> {
+    let mut dice = AiRng::seed_from_u64(seed);
+    let mut rngs = [
+        AiRng::seed_from_u64(seed ^ 0x5151),
+        AiRng::seed_from_u64(seed ^ 0xa0a0),
+    ];
+    let mut state = GameState::new(scen, &mut dice);
+    let mut out = Vec::new();
+    let mut key = None;
+    while !state.is_over() {
+        let s = state.active_side().index();
+        let t = Instant::now();
+        let a = players[s].choose(scen, &state, &mut rngs[s]);
+        if s == side {
+            let k = (state.turn(), s);
+            if key != Some(k) {
+                key = Some(k);
+                out.push(0.0);
+            }
+            *out.last_mut().expect("pushed") += t.elapsed().as_secs_f64();
+        }
+        state.apply(scen, a, &mut dice, &mut ()).unwrap();
+    }
+    out
+}
