@@ -6,7 +6,10 @@ use std::time::Instant;
 mod common;
 
 use common::{fixture, play, player_turn};
-use hexwar_ai::mcts::{Budget, CHARGE_SAMPLES, DefaultRanker, MctsPlayer, Ranker};
+use hexwar_ai::mcts::{
+    Budget, CHARGE_SAMPLES, DefaultRanker, Evaluator, ExposureEvaluator, MctsPlayer, Ranker,
+    StaticEvaluator,
+};
 use hexwar_ai::{AiRng, Player, RandomPlayer};
 use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat, supply};
 use rand::SeedableRng;
@@ -447,10 +450,280 @@ fn spec_errors_keep_their_texts() {
         ("mcts:rollout=2", "mcts option rollout: \"2\" is not 0 or 1"),
         (
             "mcts:bogus=1",
-            "unknown mcts option \"bogus\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)",
+            "unknown mcts option \"bogus\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)",
         ),
     ];
     for (spec, text) in cases {
         assert_eq!(said(spec).as_deref(), Some(text), "{spec}");
     }
+}
+
+/// The first player-turns of Malaya (up to turn 3) with `m` as the first
+/// side against the random player: the actions taken.
+fn opening_with(m: MctsPlayer) -> Vec<Action> {
+    let scen = builtin::load("malaya").unwrap();
+    let mut players: [Box<dyn Player>; 2] = [Box::new(m), Box::new(RandomPlayer::default())];
+    let mut dice = AiRng::seed_from_u64(3);
+    let mut rngs = [AiRng::seed_from_u64(4), AiRng::seed_from_u64(5)];
+    let mut state = GameState::new(&scen, &mut dice);
+    let mut log = Vec::new();
+    while !state.is_over() && state.turn() <= 3 {
+        let side = state.active_side().index();
+        let a = players[side].choose(&scen, &state, &mut rngs[side]);
+        log.push(a);
+        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    }
+    log
+}
+
+#[test]
+fn mcts_threads_same_seed_same_choices_under_any_load() {
+    let two = || MctsPlayer::from_options("iters=24,threads=2,seed=7").unwrap();
+    let alone = opening_with(two());
+    assert!(alone.len() > 10);
+    // The same again, twice at once: four search threads on this machine's
+    // cores, each slowed by the others.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| opening_with(two()));
+        let b = s.spawn(|| opening_with(two()));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(alone, a);
+    assert_eq!(alone, b);
+    // Two trees share the budget: the root's children hold it all.
+    let scen = builtin::load("malaya").unwrap();
+    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+    let mut p = MctsPlayer::from_options("iters=100,threads=2").unwrap();
+    let s = p.search(&scen, &state, 42);
+    assert_eq!(s.iterations, 100 - s.prior_visits);
+    let visits: u32 = p.root_children().iter().map(|c| c.visits).sum();
+    assert!(visits >= 98, "{visits}");
+    let mut q = MctsPlayer::from_options("iters=100,threads=2").unwrap();
+    q.search(&scen, &state, 42);
+    assert_eq!(p.root_children(), q.root_children());
+    assert_eq!(p.plan(), q.plan());
+}
+
+#[test]
+#[ignore]
+fn zz_diag_gaps() {
+    use hexwar_ai::Guide;
+    for name in builtin::names() {
+        let scen = builtin::load(name).unwrap();
+        let mut dice = AiRng::seed_from_u64(1);
+        let mut rngs = [AiRng::seed_from_u64(2), AiRng::seed_from_u64(3)];
+        let mut ps = [
+            hexwar_ai::HeuristicPlayer::default(),
+            hexwar_ai::HeuristicPlayer::default(),
+        ];
+        let mut g = hexwar_ai::HeuristicPlayer::default();
+        let mut st = GameState::new(&scen, &mut dice);
+        let mut gaps: Vec<f64> = Vec::new();
+        let (mut front, mut moves) = (0, 0);
+        while !st.is_over() {
+            let s = st.active_side().index();
+            let a = ps[s].choose(&scen, &st, &mut rngs[s]);
+            if let Action::Move { unit, .. } = a {
+                if st.phase(&scen) == PhaseKind::Movement {
+                    g.new_position(&scen, &st);
+                    let mut out = Vec::new();
+                    let mut r = AiRng::seed_from_u64(9);
+                    g.scored_moves(&scen, &st, unit, &mut r, &mut out);
+                    let f = g.in_enemy_reach(&scen, st.unit(unit).hex)
+                        || out
+                            .iter()
+                            .take(4)
+                            .any(|&(_, h)| h.is_some() && g.in_enemy_reach(&scen, h));
+                    moves += 1;
+                    if f && out.len() > 1 {
+                        front += 1;
+                        gaps.push(out[0].0 - out[1].0);
+                    }
+                }
+            }
+            st.apply(&scen, a, &mut dice, &mut ()).unwrap();
+        }
+        gaps.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let q = |p: f64| gaps[((gaps.len() - 1) as f64 * p) as usize];
+        println!(
+            "{name}: {moves} moves, {front} at the front; gap best-2nd quantiles 10% {:.2} 25% {:.2} 50% {:.2} 75% {:.2} 90% {:.2}; under 4: {}",
+            q(0.1),
+            q(0.25),
+            q(0.5),
+            q(0.75),
+            q(0.9),
+            gaps.iter().filter(|&&x| x < 4.0).count()
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn zz_diag_forced() {
+    use hexwar_ai::Guide;
+    let scen = builtin::load("malaya").unwrap();
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut rngs = [AiRng::seed_from_u64(2), AiRng::seed_from_u64(3)];
+    let mut ps = [
+        hexwar_ai::HeuristicPlayer::default(),
+        hexwar_ai::HeuristicPlayer::default(),
+    ];
+    let mut st = GameState::new(&scen, &mut dice);
+    let mut n = 0;
+    while !st.is_over() && n < 12 {
+        if st.turn() >= 9 && st.active_side() == Side(0) && st.phase(&scen) == PhaseKind::Movement {
+            n += 1;
+            let mut m = mcts(100, 1);
+            let s = m.search(&scen, &st, 1);
+            let mut g = hexwar_ai::HeuristicPlayer::default();
+            let mut order = Vec::new();
+            g.unit_order(&scen, &st, &mut order);
+            g.new_position(&scen, &st);
+            let bm = g.before_moves(&scen, &st);
+            let first = order.iter().copied().find(|&u| g.may_move(&scen, &st, u));
+            let mut out = Vec::new();
+            if let Some(u) = first {
+                g.scored_moves(&scen, &st, u, &mut AiRng::seed_from_u64(1), &mut out);
+            }
+            out.truncate(5);
+            println!(
+                "it {} children {:?} before {bm:?} first {first:?} reach {:?} opts {out:?}",
+                s.iterations,
+                m.root_children()
+                    .iter()
+                    .map(|c| c.action)
+                    .collect::<Vec<_>>(),
+                first.map(|u| g.in_enemy_reach(&scen, st.unit(u).hex))
+            );
+        }
+        let s = st.active_side().index();
+        let a = ps[s].choose(&scen, &st, &mut rngs[s]);
+        st.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    }
+}
+
+// rule: MAL-CBT-2 (an attack from a hex the attacker could enter)
+#[test]
+fn exposure_counts_what_the_side_to_move_could_take() {
+    let scen = fixture("mcts_exposed");
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut state = GameState::new(&scen, &mut dice);
+    let (blue, red) = (Side(0), Side(1));
+    let ex = ExposureEvaluator::default();
+    let base = StaticEvaluator::default();
+    // Blue to move: red's threat is not counted yet; blue's own (one
+    // outpost, attack 1, against a regiment) is worth nothing.
+    assert_eq!(
+        ex.margin(&scen, &state, blue),
+        base.margin(&scen, &state, blue)
+    );
+    // Blue ends its player-turn standing: red is to move.
+    while state.active_side() == blue {
+        state
+            .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+            .unwrap();
+    }
+    let static_margin = base.margin(&scen, &state, blue);
+    let exposed = ex.margin(&scen, &state, blue);
+    // The town (3 VP, 6 in swing, at weight 0.5) and the outpost (1 step,
+    // 1.5 VP, at 8:1) are at stake.
+    assert!(
+        exposed < static_margin - 3.0,
+        "{exposed} vs {static_margin}"
+    );
+    assert!(
+        exposed > static_margin - 5.0,
+        "{exposed} vs {static_margin}"
+    );
+    assert!(
+        (ex.margin(&scen, &state, red) + exposed).abs() < 1e-9,
+        "the margins are each other's opposite"
+    );
+    assert!(ex.value(&scen, &state, blue) < base.value(&scen, &state, blue));
+    // Weights of 0: the static margin.
+    let none = ExposureEvaluator {
+        exposure: 0.0,
+        objectives: 0.0,
+        ..ExposureEvaluator::default()
+    };
+    assert_eq!(none.margin(&scen, &state, blue), static_margin);
+}
+
+/// Time to think (issue 13, item 5), measured, not timed: for each spec
+/// (`THINK_SPECS`, split by `;`; by default the two budgets proposed for
+/// `hard` and `expert`, on two threads) and each built-in scenario, plays
+/// `THINK_GAMES` games (default 20) against the heuristic, one at a time,
+/// the spec's side alternating, and prints the mean and the worst time of
+/// its whole player-turns (every `choose` of a player-turn summed):
+/// `cargo test --release -p hexwar-ai --test mcts -- --ignored think_time
+/// --nocapture`. `THINK_SCENARIOS` (split by `,`) picks scenarios.
+#[test]
+#[ignore]
+fn think_time() {
+    let specs = std::env::var("THINK_SPECS").unwrap_or_else(|_| THINK_DEFAULT.into());
+    let games: u64 = std::env::var("THINK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let names: Vec<String> = match std::env::var("THINK_SCENARIOS") {
+        Ok(v) => v.split(',').map(str::to_string).collect(),
+        Err(_) => builtin::names().map(str::to_string).collect(),
+    };
+    for spec in specs.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        for name in &names {
+            let scen = builtin::load(name).expect("built-in scenario");
+            let mut turns = Vec::new();
+            for g in 0..games {
+                let side = (g % 2) as usize;
+                let m = hexwar_ai::from_spec(spec).expect("spec");
+                let h: Box<dyn Player> = Box::new(hexwar_ai::HeuristicPlayer::default());
+                let mut players = if side == 0 { [m, h] } else { [h, m] };
+                turns.extend(turn_times(&scen, &mut players, side, g + 500));
+            }
+            let n = turns.len().max(1) as f64;
+            let mean = turns.iter().sum::<f64>() / n;
+            let worst = turns.iter().copied().fold(0.0, f64::max);
+            println!(
+                "think_time \"{spec}\" {name}: {} player-turns over {games} games, mean {mean:.2} s, worst {worst:.2} s",
+                turns.len()
+            );
+        }
+    }
+}
+
+/// The budgets proposed for `hard` and `expert` (two threads, as `hexwar
+/// play` runs them).
+const THINK_DEFAULT: &str = "mcts:iters=100,threads=2;mcts:iters=300,threads=2";
+
+/// One game from `seed`; the seconds `players[side]` spent on each of its
+/// player-turns.
+fn turn_times(
+    scen: &Scenario,
+    players: &mut [Box<dyn Player>; 2],
+    side: usize,
+    seed: u64,
+) -> Vec<f64> {
+    let mut dice = AiRng::seed_from_u64(seed);
+    let mut rngs = [
+        AiRng::seed_from_u64(seed ^ 0x5151),
+        AiRng::seed_from_u64(seed ^ 0xa0a0),
+    ];
+    let mut state = GameState::new(scen, &mut dice);
+    let mut out = Vec::new();
+    let mut key = None;
+    while !state.is_over() {
+        let s = state.active_side().index();
+        let t = Instant::now();
+        let a = players[s].choose(scen, &state, &mut rngs[s]);
+        if s == side {
+            let k = (state.turn(), s);
+            if key != Some(k) {
+                key = Some(k);
+                out.push(0.0);
+            }
+            *out.last_mut().expect("pushed") += t.elapsed().as_secs_f64();
+        }
+        state.apply(scen, a, &mut dice, &mut ()).unwrap();
+    }
+    out
 }

@@ -15,6 +15,12 @@
 //! treant keeps moves only, so every playout re-applies the path from the
 //! root, and it lists a node's moves as soon as the node is created.
 //!
+//! A second group, `mcts_guided/<scenario>`, times the guided search the
+//! `hard` level plays (`GUIDED` options, one thread) on a fixed mid-game
+//! position of each built-in scenario (the first side's Movement Phase at
+//! half the game, saved from a heuristic game: `ai/tests/fixtures/
+//! mcts_midgame_*.json`), a warm player searching it afresh each time.
+//!
 //! `cargo bench -p hexwar-benches --bench mcts`; throughput is in
 //! iterations per second ("elem/s").
 
@@ -27,12 +33,16 @@ use hexwar_ai::mcts::{Budget, DefaultRanker, Evaluator as _, MctsPlayer, Ranker,
 use hexwar_ai::{AiRng, Player, RandomPlayer};
 use hexwar_benches::new_game;
 use hexwar_engine::{Action, GameState, Scenario, Side, builtin, combat};
+use hexwar_sim::saved::state_file;
 use rand::SeedableRng;
 use treant::tree_policy::UCTPolicy;
 use treant::{CycleBehaviour, MCTS, MCTSManager, SearchHandle};
 
 /// Iterations (playouts) per search.
 const ITERS: u32 = 1000;
+/// The guided search's options (`mcts:` spec): the `hard` level's budget,
+/// one thread.
+const GUIDED: &str = "iters=100";
 /// UCB1 exploration constant, set on `MctsPlayer` too.
 const C: f64 = 0.7;
 /// Values in [0, 1] become treant's integer rewards at this scale.
@@ -257,5 +267,41 @@ fn mcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, mcts);
+/// The mid-game position of built-in scenario `name`.
+fn midgame(scen: &Scenario, name: &str) -> GameState {
+    let path = format!(
+        "{}/../ai/tests/fixtures/mcts_midgame_{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    state_file(scen, path.as_ref()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn guided(c: &mut Criterion) {
+    for name in builtin::names() {
+        let scen = builtin::load(name).expect("built-in scenario");
+        let state = midgame(&scen, name);
+        let mut ours = MctsPlayer::from_options(GUIDED).expect("options");
+        // A first search warms the guide (its fields for this player-turn)
+        // and must search: the first unit has a choice.
+        let s = ours.search(&scen, &state, 1);
+        assert!(s.iterations > 1, "{name}: a forced position: {s:?}");
+        let t = Instant::now();
+        let s = ours.search(&scen, &state, 1);
+        eprintln!(
+            "mcts_guided/{name} \"{GUIDED}\": {} iterations, {} nodes, {:.0} it/s (one run)",
+            s.iterations,
+            s.nodes,
+            s.iterations as f64 / t.elapsed().as_secs_f64()
+        );
+        let mut group = c.benchmark_group(format!("mcts_guided/{name}"));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(u64::from(s.iterations)));
+        group.bench_function("search", |bch| {
+            bch.iter(|| black_box(ours.search(&scen, &state, 1)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, mcts, guided);
 criterion_main!(benches);

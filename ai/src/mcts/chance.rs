@@ -9,11 +9,12 @@
 use hexwar_engine::{Action, Scenario, combat};
 use rand::Rng;
 
+use super::CHARGE_SAMPLES;
 use super::tree::NONE;
-use super::{CHARGE_SAMPLES, MctsPlayer};
+use super::worker::Worker;
 use crate::Guide;
 
-impl<G: Guide> MctsPlayer<G> {
+impl<G: Guide> Worker<G> {
     /// The exact outcomes of chance node `n`, as its children.
     pub(super) fn expand_chance(&mut self, scen: &Scenario, n: u32) {
         let Action::Resolve { air } = self.tree[n].action else {

@@ -171,7 +171,9 @@ impl<G: Guide> MctsPlayer<G> {
         }
         self.order_key = Some(key);
         self.order.clear();
-        self.guide.unit_order(scen, state, &mut self.order);
+        self.workers[0]
+            .guide
+            .unit_order(scen, state, &mut self.order);
         self.cursor = 0;
     }
 }

@@ -43,8 +43,11 @@
 //!   one of 16 streams (`i` mod 16): common random
 //!   numbers, so lines that differ in one choice meet the same luck.
 //! * **Choosing.** The plan follows the most-visited child, but keeps the
-//!   heuristic's choice unless the other child's mean value is higher by
-//!   more than [`MctsPlayer::deviate`].
+//!   heuristic's choice unless the other child is better on evidence: its
+//!   mean value higher by more than [`MctsPlayer::deviate`] plus
+//!   [`MctsPlayer::deviate_se`] standard errors of the gap (each node keeps
+//!   the sum of the squares of its values, for its sample variance). A
+//!   hair's lead over a few noisy rollouts does not overrule the guide.
 //! * **Tree reuse.** When the game reaches a node of the last search's tree
 //!   (by the plan, or an outcome of the combat the plan ended at), the next
 //!   search goes on in that subtree: an iteration budget tops the root's
@@ -55,7 +58,7 @@
 //! With `guided` off (or a custom [`Ranker`]: [`MctsPlayer::with_ranker`]):
 //!
 //! * **Decision nodes** take their candidates from
-//!   [`GameState::legal_actions`], less [`Action::CancelAttack`] (declaring
+//!   [`GameState::legal_actions`](hexwar_engine::GameState::legal_actions), less [`Action::CancelAttack`] (declaring
 //!   and withdrawing an attack leads back where it started) and
 //!   [`Action::UndoRail`] unless it is the only way out of an overstacked
 //!   Rail Phase (same reason), ordered by a [`Ranker`] (by default
@@ -80,7 +83,7 @@
 //!   with the search RNG.
 //! * **Chance nodes, sampled ("open loop")**: [`Action::Charge`] rolls a
 //!   morale check inside `apply`, with no enumerator exposed. Its node
-//!   applies the charge with [`GameState::apply_unchecked`] and an RNG drawn
+//!   applies the charge with [`GameState::apply_unchecked`](hexwar_engine::GameState::apply_unchecked) and an RNG drawn
 //!   from the search RNG each time it is passed, for its first
 //!   [`CHARGE_SAMPLES`] passes, merging equal outcomes (a child per distinct
 //!   position, weighted by how often it was drawn); after that it samples
@@ -98,17 +101,29 @@
 //! It searches again when the state is not the one the plan expects (after
 //! a roll, or any deviation) or the plan has run out.
 //!
+//! # Threads
+//!
+//! With [`MctsPlayer::threads`] `N > 1` a search is root-parallel: `N`
+//! workers, each with its own tree, guides and RNGs (seeded from the
+//! search's seed and its index), search the same position on scoped
+//! threads, an iteration budget shared among them; the plan is then made
+//! over their trees together, children merged by action at every step.
+//! Each worker goes on in its own subtree when the game reaches it.
+//!
 //! # Determinism
 //!
 //! All randomness comes from the RNGs of a search, seeded from the
-//! [`AiRng`] passed to `choose` (one `u64` per search) and
+//! [`AiRng`](crate::AiRng) passed to `choose` (one `u64` per search) and
 //! [`MctsPlayer::seed`]: with [`Budget::Iterations`], the same seed gives
-//! the same choices. [`Budget::Millis`] depends on the machine's speed.
+//! the same choices, on any number of cores and under any load, for a
+//! given [`MctsPlayer::threads`] (each worker's search depends only on its
+//! seed, its share and its tree; the merge reads the workers in order).
+//! [`Budget::Millis`] depends on the machine's speed.
 //!
 //! # Memory
 //!
 //! Nodes live in a `Vec` arena (indices, not pointers), each with its
-//! state. The arena is kept between searches: a new search overwrites the
+//! state, one arena per worker. The arena is kept between searches: a new search overwrites the
 //! old nodes' states with `clone_from`, reusing their buffers, so a warm
 //! player allocates little beyond `legal_actions` and combat branches.
 //!
@@ -116,37 +131,50 @@
 //!
 //! - `mod.rs`: these notes, the player's state, the budget and the stats.
 //! - `tree`: the node arena and the candidate pool.
-//! - `search`: one search: selection with progressive widening and UCB1,
-//!   expansion, backup, the reuse of the last search's subtree.
+//! - `tally`: a node's values (visits, sum, sum of squares) and the test of
+//!   evidence that lets the search overrule the guide.
+//! - `worker`: one tree with its guides and RNGs.
+//! - `parallel`: a search of the player: the workers on their threads,
+//!   their shares of the budget, their seeds.
+//! - `search`: one worker's search: selection with progressive widening
+//!   and UCB1, expansion, backup, the reuse of the last search's subtree.
 //! - `chance`: chance nodes, exact (combat branches) and sampled (charges).
 //! - `guided`: the guide's candidates and the unit order.
 //! - `plain`: the [`Ranker`] and the candidates of the plain search.
 //! - `value`: the [`Evaluator`], the rollouts and their common random numbers.
-//! - `plan`: the plan a search leaves, and following it in the game.
+//! - `plan`: the plan a search leaves (over the workers' trees merged),
+//!   and following it in the game.
 //! - `options`: the `mcts:` spec options.
 //! - `player`: construction, the [`Player`](crate::Player) impl, the
 //!   explanations.
 
 mod chance;
+mod exposure;
 mod guided;
 mod options;
+mod parallel;
 mod plain;
 mod plan;
 mod player;
 mod search;
+mod tally;
 mod tree;
 mod value;
+mod worker;
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use hexwar_engine::{Action, GameState, HexId, Side, UnitId};
+use hexwar_engine::{Action, Side, UnitId};
 
+pub use exposure::ExposureEvaluator;
 pub use options::OptionsError;
 pub use plain::{DefaultRanker, Ranker};
 pub use value::{Evaluator, StaticEvaluator};
 
-use crate::{AiRng, Guide, HeuristicPlayer};
-use tree::Tree;
+use crate::{Guide, HeuristicPlayer};
+use plan::PlanStep;
+use worker::Worker;
 
 /// How long a search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,6 +193,10 @@ pub enum Budget {
 /// heuristic it scores 67% on Malaya (100 paired games), 51.5% on
 /// Morne-Plaine (100) and 79% on Eastfront (40).
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
+
+/// Standard errors of the gap a child's mean must beat the guide's choice
+/// by, besides [`MctsPlayer::deviate`], for the plan to leave the guide.
+pub const DEVIATE_SE: f64 = 2.0;
 
 /// Draws a [`Action::Charge`] node makes before it samples only among the
 /// outcomes it has seen.
@@ -203,10 +235,14 @@ pub struct ChildStats {
     pub mean: f64,
 }
 
+/// Makes the guides of one more worker: (the searching side's, the
+/// replies'), as [`MctsPlayer::with_guide`] takes them.
+pub type GuideMaker<G> = Arc<dyn Fn() -> (G, G) + Send + Sync>;
+
 /// The MCTS player, guided by a [`Guide`] (by default the heuristic). See
 /// the [module documentation](self).
 pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
-    /// Search budget per search.
+    /// Search budget per search (all threads together).
     pub budget: Budget,
     /// UCB1 exploration constant.
     pub exploration: f64,
@@ -233,45 +269,40 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// scores it within this much of its best.
     pub option_gap: f64,
     /// Guided: the plan leaves the guide's choice for the most visited
-    /// other child only if that child's mean value is higher by more than this.
+    /// other child only if that child's mean value is higher by more than
+    /// this plus [`MctsPlayer::deviate_se`] standard errors of the gap.
     pub deviate: f64,
+    /// Guided: standard errors of the gap between the two means (each
+    /// child's sample variance over its visits) that the gap must exceed,
+    /// besides [`MctsPlayer::deviate`], for the search to overrule the guide.
+    pub deviate_se: f64,
     /// The plan stops at the first node with fewer visits than this
     /// (its first step is always taken).
     pub min_plan_visits: u32,
+    /// Trees searched at once, each on its own thread (root-parallel): an
+    /// iteration budget is shared among them, their roots' children merged
+    /// by action. 1 (the default) searches on the caller's thread.
+    pub threads: usize,
     /// Mixed into every search's seed.
     pub seed: u64,
-    evaluator: Box<dyn Evaluator>,
-    ranker: Box<dyn Ranker>,
-    // --- the arena, kept between searches ---
-    tree: Tree,
-    /// Candidates being gathered (reused).
-    scratch: Vec<Action>,
-    /// A position being played forward (reused).
-    work: Option<GameState>,
-    rng: AiRng,
-    /// The dice of the guided rollouts (see `DICE_STREAMS`).
-    dice: AiRng,
-    dice_base: u64,
-    side: Side,
-    key: (u8, Side),
-    // --- the guide ---
-    /// Gives the candidates and plays the searching side's rollouts.
-    guide: G,
-    /// The guide (light) that plays the opponent's reply in rollouts.
-    opp: G,
+    evaluator: Arc<dyn Evaluator>,
+    ranker: Arc<dyn Ranker>,
+    /// One tree per thread (the first always there).
+    workers: Vec<Worker<G>>,
+    /// Makes the guides of the workers past the first (none: one thread).
+    maker: Option<GuideMaker<G>>,
+    /// The workers the last search used (the first so many).
+    active: usize,
     /// The units of this Movement Phase in the order they are decided.
     order: Vec<UnitId>,
     /// (turn, side, phase) `order` belongs to.
     order_key: Option<(u8, Side, usize)>,
     /// The next unit of `order` to decide in the game.
     cursor: u16,
-    options: Vec<(f64, HexId)>,
-    // --- the plan: (position, action, cursor after it) ---
-    plan: Vec<(GameState, Action, u16, u32)>,
-    /// The search's root node.
-    root: u32,
-    /// Guided: the node the game reached by the plan's steps (`NONE`: none).
-    at: u32,
+    /// The plan: its steps, and per step the node of each active worker's
+    /// tree that holds it (`NONE`: that tree does not), `active` a step.
+    plan: Vec<PlanStep>,
+    plan_nodes: Vec<u32>,
     plan_pos: usize,
     stats: SearchStats,
     /// What it meant this player-turn: the choices where the search
@@ -279,9 +310,6 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     explain: Vec<String>,
     /// (turn, side) `explain` belongs to.
     explain_key: Option<(u8, Side)>,
-    /// Per step of `plan`, when the search overruled the heuristic there:
-    /// (taken, the heuristic's, their mean values).
-    plan_overruled: Vec<Option<(Action, Action, f64, f64)>>,
     /// Searches and iterations this player-turn.
     turn_work: (u32, u64),
 }

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use super::{Budget, MctsPlayer};
+use super::{Budget, ExposureEvaluator, MctsPlayer, StaticEvaluator};
 use crate::Guide;
 
 /// An `mcts:` option refused. The texts are those the command line prints.
@@ -44,12 +44,15 @@ pub enum OptionsError {
     /// `ms=0`.
     #[error("mcts option ms: must be at least 1")]
     ZeroMillis,
+    /// `eval` neither `static` nor `exposure`.
+    #[error("mcts option eval: \"{0}\" is not static or exposure")]
+    Evaluator(String),
     /// `walpha` over 1.
     #[error("mcts option walpha: {0} is not in [0, 1]")]
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, plan, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -59,8 +62,10 @@ impl MctsPlayer {
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
     /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
     /// `reply=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
-    /// `dev=X` (`deviate`), `plan=N` (least visits a plan step needs),
-    /// `seed=N`. Empty: the defaults.
+    /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plan=N` (least visits
+    /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
+    /// `eval=static|exposure` (the [`StaticEvaluator`], or the
+    /// [`ExposureEvaluator`]), `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
         let mut p = MctsPlayer::default();
         p.set_options(opts)?;
@@ -139,7 +144,14 @@ impl<G: Guide> MctsPlayer<G> {
             "opts" => self.max_options = int()?.clamp(1, 64) as usize,
             "gap" => self.option_gap = num("a number >= 0")?,
             "dev" => self.deviate = num("a number >= 0")?,
+            "se" => self.deviate_se = num("a number >= 0")?,
+            "threads" => self.threads = int()?.clamp(1, 64) as usize,
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
+            "eval" => match v {
+                "static" => self.set_evaluator(StaticEvaluator::default()),
+                "exposure" => self.set_evaluator(ExposureEvaluator::default()),
+                _ => return Err(OptionsError::Evaluator(v.into())),
+            },
             "seed" => self.seed = int()?,
             _ => return Err(OptionsError::Unknown(k.into())),
         }

@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 use crate::AiRng;
 
 /// Orders a node's candidate actions, best first: progressive widening
-/// admits them in this order.
-pub trait Ranker: Send {
+/// admits them in this order. Shared by the threads of a search (`Sync`).
+pub trait Ranker: Send + Sync {
     /// Reorders `actions` (the legal actions of `state`, pruned), best first.
     fn rank(&self, scen: &Scenario, state: &GameState, actions: &mut Vec<Action>);
 }

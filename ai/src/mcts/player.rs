@@ -3,14 +3,17 @@
 //! [`Player`] impl: search, follow the plan, search again; and the
 //! explanations it gives of its player-turn.
 
-use hexwar_engine::{Action, GameState, HexId, Scenario, Side, UnitId};
-use rand::{RngCore, SeedableRng};
+use std::sync::Arc;
+
+use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId};
+use rand::RngCore;
 
 use super::guided::is_skip;
-use super::tree::{Kind, NONE, Tree};
+use super::tree::Kind;
+use super::worker::Worker;
 use super::{
-    Budget, ChildStats, DEFAULT_BUDGET, DefaultRanker, Evaluator, MctsPlayer, Ranker, SearchStats,
-    StaticEvaluator,
+    Budget, DEFAULT_BUDGET, DEVIATE_SE, DefaultRanker, Evaluator, GuideMaker, MctsPlayer, Ranker,
+    SearchStats, StaticEvaluator,
 };
 use crate::{AiRng, Guide, HeuristicPlayer, Player};
 
@@ -31,7 +34,10 @@ impl<G: Guide> std::fmt::Debug for MctsPlayer<G> {
             .field("guided", &self.guided)
             .field("reply", &self.reply)
             .field("max_options", &self.max_options)
+            .field("deviate", &self.deviate)
+            .field("deviate_se", &self.deviate_se)
             .field("min_plan_visits", &self.min_plan_visits)
+            .field("threads", &self.threads)
             .field("seed", &self.seed)
             .finish_non_exhaustive()
     }
@@ -41,21 +47,47 @@ impl MctsPlayer {
     /// A player with `budget` per search and `seed` mixed into every
     /// search's seed: guided by the heuristic (4 options per decision,
     /// within 4 points of its best; rollouts through the opponent's reply,
-    /// played by a light heuristic; leaves its choice for a mean better by
-    /// 0.01), exploration 0.4, widening `ceil(n^0.5)`, the static evaluator,
-    /// plans followed through nodes of at least 4 visits.
+    /// played by a light heuristic; leaves its choice only for a mean
+    /// better by 0.01 and [`DEVIATE_SE`] standard errors), exploration 0.4,
+    /// widening `ceil(n^0.5)`, the static evaluator, plans followed
+    /// through nodes of at least 4 visits, one thread.
     pub fn new(budget: Budget, seed: u64) -> MctsPlayer {
-        let mut replies = HeuristicPlayer::default();
-        replies.set_light(true);
-        MctsPlayer::with_guide(budget, seed, HeuristicPlayer::default(), replies)
+        MctsPlayer::with_guides(
+            budget,
+            seed,
+            Arc::new(|| {
+                let mut replies = HeuristicPlayer::default();
+                replies.set_light(true);
+                (HeuristicPlayer::default(), replies)
+            }),
+        )
     }
 }
 
 impl<G: Guide> MctsPlayer<G> {
     /// [`MctsPlayer::new`] with another guide: `guide` gives the candidates
     /// and plays the searching side's rollouts, `replies` plays the
-    /// opponent's replies in them (a light guide, as a rule).
+    /// opponent's replies in them (a light guide, as a rule). It searches
+    /// one tree whatever [`MctsPlayer::threads`] says
+    /// ([`MctsPlayer::with_guides`] makes guides for more).
     pub fn with_guide(budget: Budget, seed: u64, guide: G, replies: G) -> MctsPlayer<G> {
+        let mut p = MctsPlayer::build(budget, seed, Worker::new(guide, replies));
+        p.maker = None;
+        p
+    }
+
+    /// [`MctsPlayer::new`] with guides made by `make` (the searching
+    /// side's, the replies'): one pair per tree, as many trees as
+    /// [`MctsPlayer::threads`].
+    pub fn with_guides(budget: Budget, seed: u64, make: GuideMaker<G>) -> MctsPlayer<G> {
+        let (g, r) = make();
+        let mut p = MctsPlayer::build(budget, seed, Worker::new(g, r));
+        p.maker = Some(make);
+        p
+    }
+
+    /// The defaults, with one worker.
+    fn build(budget: Budget, seed: u64, first: Worker<G>) -> MctsPlayer<G> {
         MctsPlayer {
             budget,
             exploration: 0.4,
@@ -67,45 +99,42 @@ impl<G: Guide> MctsPlayer<G> {
             max_options: 4,
             option_gap: 4.0,
             deviate: 0.01,
+            deviate_se: DEVIATE_SE,
             min_plan_visits: 4,
+            threads: 1,
             seed,
-            evaluator: Box::new(StaticEvaluator::default()),
-            ranker: Box::new(DefaultRanker::default()),
-            tree: Tree::default(),
-            scratch: Vec::new(),
-            work: None,
-            rng: AiRng::seed_from_u64(0),
-            dice: AiRng::seed_from_u64(0),
-            dice_base: 0,
-            side: Side(0),
-            key: (0, Side(0)),
-            guide,
-            opp: replies,
+            evaluator: Arc::new(StaticEvaluator::default()),
+            ranker: Arc::new(DefaultRanker::default()),
+            workers: vec![first],
+            maker: None,
+            active: 1,
             order: Vec::new(),
             order_key: None,
             cursor: 0,
-            options: Vec::new(),
             plan: Vec::new(),
-            root: 0,
-            at: NONE,
+            plan_nodes: Vec::new(),
             plan_pos: 0,
             stats: SearchStats::default(),
             explain: Vec::new(),
             explain_key: None,
-            plan_overruled: Vec::new(),
             turn_work: (0, 0),
         }
     }
 
     /// Replaces the evaluator.
     pub fn with_evaluator(mut self, e: impl Evaluator + 'static) -> Self {
-        self.evaluator = Box::new(e);
+        self.set_evaluator(e);
         self
+    }
+
+    /// Replaces the evaluator (in place).
+    pub fn set_evaluator(&mut self, e: impl Evaluator + 'static) {
+        self.evaluator = Arc::new(e);
     }
 
     /// Replaces the ranker, for an unguided search (`guided` off).
     pub fn with_ranker(mut self, r: impl Ranker + 'static) -> Self {
-        self.ranker = Box::new(r);
+        self.ranker = Arc::new(r);
         self.guided = false;
         self
     }
@@ -115,38 +144,25 @@ impl<G: Guide> MctsPlayer<G> {
         self.stats
     }
 
-    /// The root's children after the last search, in tree order.
-    pub fn root_children(&self) -> Vec<ChildStats> {
-        self.tree
-            .children(self.root)
-            .map(|c| {
-                let n = &self.tree[c];
-                ChildStats {
-                    action: n.action,
-                    visits: n.visits,
-                    mean: n.mean(),
-                }
-            })
-            .collect()
-    }
-
     /// The outcomes (position, probability or draw weight) the last
-    /// search's tree holds under the root's child `action`, if that child
-    /// is a chance node (`Resolve` or `Charge`) that has been expanded.
+    /// search's (first) tree holds under the root's child `action`, if
+    /// that child is a chance node (`Resolve` or `Charge`) that has been
+    /// expanded.
     pub fn chance_outcomes(&self, action: Action) -> Option<Vec<(GameState, f64)>> {
-        let c = self
+        let w = &self.workers[0];
+        let c = w
             .tree
-            .children(self.root)
-            .find(|&c| self.tree[c].action == action)?;
-        let n = &self.tree[c];
+            .children(w.root)
+            .find(|&c| w.tree[c].action == action)?;
+        let n = &w.tree[c];
         if !matches!(n.kind, Kind::Chance | Kind::Sampled) || !n.expanded {
             return None;
         }
         Some(
-            self.tree
+            w.tree
                 .children(c)
                 .map(|o| {
-                    let o = &self.tree[o];
+                    let o = &w.tree[o];
                     (o.state.clone(), o.weight)
                 })
                 .collect(),
@@ -206,24 +222,31 @@ impl<G: Guide> MctsPlayer<G> {
     /// the plan has run out, a new search and its plan.
     fn choose_inner(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
         // Each search decides at least one unit or returns an action: the
-        // order bounds the searches.
-        for _ in 0..=self.order.len() + 1 {
-            while let Some((expect, a, cursor, node)) = self.plan.get(self.plan_pos) {
-                if expect != state {
+        // order bounds the searches (it is known after the first search of
+        // a Movement Phase, so the bound is read on every pass).
+        let mut searches = 0;
+        while searches <= self.order.len() + 1 {
+            searches += 1;
+            while let Some(step) = self.plan.get(self.plan_pos) {
+                if step.state != *state {
                     break;
                 }
-                let (a, cursor, node) = (*a, *cursor, *node);
-                if let Some(Some((taken, theirs, v, w))) = self.plan_overruled.get(self.plan_pos) {
+                let (a, cursor) = (step.action, step.cursor);
+                if let Some((taken, theirs, v, w)) = step.overruled {
                     let line = format!(
                         "search: {} rather than the heuristic's {} (value {v:.3} against {w:.3})",
-                        describe(scen, *taken),
-                        describe(scen, *theirs)
+                        describe(scen, taken),
+                        describe(scen, theirs)
                     );
                     self.say(line);
                 }
+                let width = self.active;
+                let nodes = &self.plan_nodes[self.plan_pos * width..][..width];
+                for (w, &node) in self.workers.iter_mut().zip(nodes) {
+                    w.at = node;
+                }
                 self.plan_pos += 1;
                 self.cursor = cursor;
-                self.at = node;
                 if !is_skip(a) {
                     return a;
                 }
@@ -239,6 +262,7 @@ impl<G: Guide> MctsPlayer<G> {
         }
         // No search possible (no iterations): the first legal action.
         self.plan.clear();
+        self.plan_nodes.clear();
         self.plan_pos = 0;
         let mut acts = Vec::new();
         state.legal_actions(scen, &mut acts);

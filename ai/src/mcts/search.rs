@@ -1,8 +1,9 @@
-//! One search: from the root (new, or the subtree of the last search the
-//! game has reached), iterations of selection (progressive widening admits
-//! candidates in rank order, UCB1 chooses among the admitted; chance nodes
-//! are sampled), expansion of the node reached, its value, and the backup
-//! of that value (unchanged, the searching side's) up to the root.
+//! One worker's search: from the root (new, or the subtree of the last
+//! search the game has reached), iterations of selection (progressive
+//! widening admits candidates in rank order, UCB1 chooses among the
+//! admitted; chance nodes are sampled), expansion of the node reached, its
+//! value, and the backup of that value (unchanged, the searching side's)
+//! up to the root.
 
 use std::time::{Duration, Instant};
 
@@ -13,23 +14,27 @@ use super::guided::{guided_candidates, is_skip};
 use super::plain::plain_candidates;
 use super::tree::{Kind, NONE};
 use super::value::DICE_STREAMS;
-use super::{Budget, MctsPlayer, SearchStats};
+use super::worker::{Params, Worker};
+use super::{Budget, SearchStats};
 use crate::{AiRng, Guide};
 
 /// Safety cap on the depth of a descent (actions in one player-turn).
 const MAX_DEPTH: usize = 1024;
 
-impl<G: Guide> MctsPlayer<G> {
+impl<G: Guide> Worker<G> {
     /// Searches from `state` (its side's player-turn) with a search RNG
-    /// seeded from `seed` and [`MctsPlayer::seed`], and leaves the plan.
-    pub fn search(&mut self, scen: &Scenario, state: &GameState, seed: u64) -> SearchStats {
+    /// seeded from `seed`, to `p.budget`.
+    pub(super) fn run(
+        &mut self,
+        p: &Params,
+        scen: &Scenario,
+        state: &GameState,
+        seed: u64,
+    ) -> SearchStats {
         let start = Instant::now();
-        self.rng = AiRng::seed_from_u64(seed ^ self.seed.rotate_left(17));
+        self.rng = AiRng::seed_from_u64(seed);
         self.dice_base = self.rng.next_u64();
-        if self.guided {
-            self.sync_order(scen, state);
-        }
-        let reused = self.reusable(state);
+        let reused = self.reusable(p, state);
         let root = match reused {
             Some(r) => r,
             None => {
@@ -41,7 +46,7 @@ impl<G: Guide> MctsPlayer<G> {
                     .alloc_with(|s| s.clone_from(state), || state.clone());
                 let kind = self.kind_of(state);
                 self.tree.init(root, Action::EndPhase, NONE, kind, 1.0);
-                self.tree[root].cursor = self.cursor;
+                self.tree[root].cursor = p.cursor;
                 root
             }
         };
@@ -50,18 +55,18 @@ impl<G: Guide> MctsPlayer<G> {
         self.opp.new_search();
         let prior_visits = self.tree[root].visits;
         let kind = self.tree[root].kind;
-        if self.guided && kind == Kind::Decision && !self.tree[root].expanded {
-            self.expand(scen, root);
+        if p.guided && kind == Kind::Decision && !self.tree[root].expanded {
+            self.expand(p, scen, root);
         }
         // One candidate: nothing to search.
-        let forced = self.guided && self.tree[root].n_cands == 1;
+        let forced = p.guided && self.tree[root].n_cands == 1;
         let mut iterations = 0u32;
-        let deadline = match self.budget {
+        let deadline = match p.budget {
             Budget::Millis(ms) => Some(start + Duration::from_millis(ms)),
             Budget::Iterations(_) => None,
         };
         loop {
-            match self.budget {
+            match p.budget {
                 // A reused subtree keeps its visits: it is topped up.
                 Budget::Iterations(n) if self.tree[root].visits >= n => break,
                 Budget::Millis(_)
@@ -78,7 +83,7 @@ impl<G: Guide> MctsPlayer<G> {
             // dice of stream i mod DICE_STREAMS, so lines that differ in a
             // choice are compared on the same luck more often.
             self.dice = AiRng::seed_from_u64(self.dice_base ^ (iterations % DICE_STREAMS) as u64);
-            self.iterate(scen);
+            self.iterate(p, scen);
             iterations += 1;
         }
         if forced && self.tree[root].first_child == NONE {
@@ -87,22 +92,20 @@ impl<G: Guide> MctsPlayer<G> {
             self.tree[c].visits = 1;
             self.tree[root].admitted = 1;
         }
-        self.make_plan();
-        self.stats = SearchStats {
+        SearchStats {
             iterations,
             nodes: self.tree.len(),
             elapsed: start.elapsed(),
             reused: reused.is_some(),
             prior_visits,
-        };
-        self.stats
+        }
     }
 
     /// Guided: the node of the last search's tree the game has reached by
     /// following its plan (or an outcome of the chance node it ended at),
     /// if it holds `state`: its subtree is searched on.
-    fn reusable(&self, state: &GameState) -> Option<u32> {
-        if !self.guided
+    fn reusable(&self, p: &Params, state: &GameState) -> Option<u32> {
+        if !p.guided
             || self.at == NONE
             || (self.at as usize) >= self.tree.len()
             || (state.turn(), state.active_side()) != self.key
@@ -119,7 +122,7 @@ impl<G: Guide> MctsPlayer<G> {
             _ => return None,
         };
         let node = &self.tree[found];
-        (node.kind == Kind::Decision && node.cursor == self.cursor).then_some(found)
+        (node.kind == Kind::Decision && node.cursor == p.cursor).then_some(found)
     }
 
     /// A leaf if the game is over or the searching side's player-turn has
@@ -133,7 +136,7 @@ impl<G: Guide> MctsPlayer<G> {
     }
 
     /// One iteration: select and expand, value, back up.
-    fn iterate(&mut self, scen: &Scenario) {
+    fn iterate(&mut self, p: &Params, scen: &Scenario) {
         self.guide.new_line();
         let mut n = self.root;
         let mut depth = 0;
@@ -147,13 +150,13 @@ impl<G: Guide> MctsPlayer<G> {
                 Kind::Leaf => break,
                 Kind::Decision => {
                     if !node.expanded {
-                        self.expand(scen, n);
+                        self.expand(p, scen, n);
                     }
                     let node = &self.tree[n];
                     if node.n_cands == 0 {
                         break;
                     }
-                    let allowed = (self.widen_c * (node.visits as f64).powf(self.widen_alpha))
+                    let allowed = (p.widen_c * (node.visits as f64).powf(p.widen_alpha))
                         .ceil()
                         .max(1.0);
                     if node.admitted < node.n_cands && (node.admitted as f64) < allowed {
@@ -165,7 +168,7 @@ impl<G: Guide> MctsPlayer<G> {
                             break;
                         }
                     } else {
-                        n = self.ucb_child(n);
+                        n = self.ucb_child(p, n);
                     }
                 }
                 Kind::Chance => {
@@ -188,12 +191,13 @@ impl<G: Guide> MctsPlayer<G> {
                 }
             }
         }
-        let v = self.value(scen, n);
+        let v = self.value(p, scen, n);
         let mut i = n;
         while i != NONE {
             let node = &mut self.tree[i];
             node.visits += 1;
             node.total += v;
+            node.sumsq += v * v;
             if i == self.root {
                 break;
             }
@@ -202,7 +206,7 @@ impl<G: Guide> MctsPlayer<G> {
     }
 
     /// UCB1 among the admitted children of decision node `n`.
-    fn ucb_child(&self, n: u32) -> u32 {
+    fn ucb_child(&self, p: &Params, n: u32) -> u32 {
         let ln = (self.tree[n].visits.max(1) as f64).ln();
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
@@ -211,7 +215,7 @@ impl<G: Guide> MctsPlayer<G> {
             let score = if node.visits == 0 {
                 f64::INFINITY
             } else {
-                node.mean() + self.exploration * (ln / node.visits as f64).sqrt()
+                node.mean() + p.exploration * (ln / node.visits as f64).sqrt()
             };
             if score > best_score {
                 best_score = score;
@@ -222,25 +226,25 @@ impl<G: Guide> MctsPlayer<G> {
     }
 
     /// The candidates of decision node `n`, pruned and ranked, into the pool.
-    fn expand(&mut self, scen: &Scenario, n: u32) {
+    fn expand(&mut self, p: &Params, scen: &Scenario, n: u32) {
         let mut acts = std::mem::take(&mut self.scratch);
         acts.clear();
-        if self.guided {
+        if p.guided {
             let node = &mut self.tree[n];
             guided_candidates(
                 &mut self.guide,
                 scen,
                 &node.state,
-                &self.order,
+                p.order,
                 &mut node.cursor,
                 &mut self.rng,
                 &mut self.options,
-                (self.max_options, self.option_gap),
+                (p.max_options, p.option_gap),
                 &mut acts,
             );
         }
         if acts.is_empty() {
-            plain_candidates(&*self.ranker, scen, &self.tree[n].state, &mut acts);
+            plain_candidates(p.ranker, scen, &self.tree[n].state, &mut acts);
         }
         let cands = self.tree.pool.len() as u32;
         let node = &mut self.tree[n];

@@ -11,6 +11,8 @@ use std::ops::{Index, IndexMut};
 
 use hexwar_engine::{Action, GameState};
 
+use super::tally::Tally;
+
 /// No node.
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -50,6 +52,8 @@ pub(super) struct Node {
     pub(super) visits: u32,
     /// Sum of the values backed up through here.
     pub(super) total: f64,
+    /// Sum of their squares (for the spread: [`Tally`]).
+    pub(super) sumsq: f64,
     /// Candidates: `pool[cands..cands + n_cands]`, the first `admitted` of
     /// them made children.
     pub(super) cands: u32,
@@ -64,13 +68,18 @@ pub(super) struct Node {
 }
 
 impl Node {
+    /// The values backed up through here.
+    pub(super) fn tally(&self) -> Tally {
+        Tally {
+            visits: self.visits,
+            total: self.total,
+            sumsq: self.sumsq,
+        }
+    }
+
     /// The mean value backed up through here (0 before any visit).
     pub(super) fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.total / self.visits as f64
-        }
+        self.tally().mean()
     }
 }
 
@@ -147,6 +156,7 @@ impl Tree {
                 weight: 0.0,
                 visits: 0,
                 total: 0.0,
+                sumsq: 0.0,
                 cands: 0,
                 n_cands: 0,
                 admitted: 0,
@@ -199,6 +209,7 @@ impl Tree {
         node.weight = weight;
         node.visits = 0;
         node.total = 0.0;
+        node.sumsq = 0.0;
         node.cands = 0;
         node.n_cands = 0;
         node.admitted = 0;

@@ -13,9 +13,9 @@
 use hexwar_engine::scenario::SupplyModel;
 use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, SupplyState, UnitId, supply};
 
-use super::MctsPlayer;
 use super::guided::{guided_candidates, is_skip};
 use super::tree::Kind;
+use super::worker::{Params, Worker};
 use crate::{Guide, Player, RandomPlayer};
 
 /// Dice streams of the guided rollouts (common random numbers).
@@ -24,7 +24,8 @@ pub(super) const DICE_STREAMS: u32 = 16;
 const MAX_ROLLOUT: usize = 512;
 
 /// Values positions for the search, from one side's point of view, in `[0, 1]`.
-pub trait Evaluator: Send {
+/// Shared by the threads of a search (`Sync`).
+pub trait Evaluator: Send + Sync {
     /// The value of `state` for `side`: 1 best, 0 worst.
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64;
 }
@@ -94,11 +95,19 @@ impl StaticEvaluator {
     }
 }
 
+impl StaticEvaluator {
+    /// A margin in VP squashed to `(0, 1)`: `1 / (1 + exp(-steepness *
+    /// margin / scale))` with `scale` the scenario's decisive margin.
+    pub fn squash(&self, scen: &Scenario, margin: f64) -> f64 {
+        let scale = scen.victory().decisive.max(1) as f64;
+        let x = self.steepness * margin / scale;
+        1.0 / (1.0 + (-x).exp())
+    }
+}
+
 impl Evaluator for StaticEvaluator {
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
-        let scale = scen.victory().decisive.max(1) as f64;
-        let x = self.steepness * self.margin(scen, state, side) / scale;
-        let squash = 1.0 / (1.0 + (-x).exp());
+        let squash = self.squash(scen, self.margin(scen, state, side));
         match state.result() {
             // A result outweighs any margin; among results, the margin.
             Some(r) => {
@@ -114,16 +123,16 @@ impl Evaluator for StaticEvaluator {
     }
 }
 
-impl<G: Guide> MctsPlayer<G> {
+impl<G: Guide> Worker<G> {
     /// The value of node `n` for the searching side: the evaluator, after
     /// a random rollout to the end of the player-turn if asked.
-    pub(super) fn value(&mut self, scen: &Scenario, n: u32) -> f64 {
+    pub(super) fn value(&mut self, p: &Params, scen: &Scenario, n: u32) -> f64 {
         let state = &self.tree[n].state;
-        if self.guided && self.rollout {
-            return self.guided_value(scen, n);
+        if p.guided && p.rollout {
+            return self.guided_value(p, scen, n);
         }
-        if !self.rollout || self.tree[n].kind == Kind::Leaf {
-            return self.evaluator.value(scen, state, self.side);
+        if !p.rollout || self.tree[n].kind == Kind::Leaf {
+            return p.evaluator.value(scen, state, self.side);
         }
         let mut work = self.work.take().unwrap_or_else(|| state.clone());
         work.clone_from(state);
@@ -134,7 +143,7 @@ impl<G: Guide> MctsPlayer<G> {
             work.apply_unchecked(scen, a, &mut self.rng, &mut ());
             steps += 1;
         }
-        let v = self.evaluator.value(scen, &work, self.side);
+        let v = p.evaluator.value(scen, &work, self.side);
         self.work = Some(work);
         v
     }
@@ -143,7 +152,7 @@ impl<G: Guide> MctsPlayer<G> {
     /// choosing as it would with one candidate per decision; then, when
     /// `reply`, the opponent's guide plays its player-turn; then the
     /// evaluator.
-    fn guided_value(&mut self, scen: &Scenario, n: u32) -> f64 {
+    fn guided_value(&mut self, p: &Params, scen: &Scenario, n: u32) -> f64 {
         let node = &self.tree[n];
         let mut cursor = node.cursor;
         let mut work = self.work.take().unwrap_or_else(|| node.state.clone());
@@ -157,7 +166,7 @@ impl<G: Guide> MctsPlayer<G> {
                 &mut self.guide,
                 scen,
                 &work,
-                &self.order,
+                p.order,
                 &mut cursor,
                 &mut self.rng,
                 &mut self.options,
@@ -178,7 +187,7 @@ impl<G: Guide> MctsPlayer<G> {
         }
         self.scratch = acts;
         self.guide.set_light(false);
-        if self.reply {
+        if p.reply {
             // The reply's distance fields are built once per search.
             self.opp.new_reply();
             let mut steps = 0;
@@ -188,7 +197,7 @@ impl<G: Guide> MctsPlayer<G> {
                 steps += 1;
             }
         }
-        let v = self.evaluator.value(scen, &work, self.side);
+        let v = p.evaluator.value(scen, &work, self.side);
         self.work = Some(work);
         v
     }
