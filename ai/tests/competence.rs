@@ -311,3 +311,49 @@ fn a_general_does_not_ride_alone_into_the_enemys_reach() {
         );
     }
 }
+
+/// Eastfront, `games` games of `spec` against itself: of the headquarters
+/// on the map when their side's Movement Phase ends, the share in general
+/// supply by the position then (on a supply line, GS-6).
+fn hq_on_lines(spec: &str, games: u64) -> f64 {
+    let scen = common::scenario("eastfront");
+    let (mut on, mut all) = (0u32, 0u32);
+    for g in 0..games {
+        let mut dice = AiRng::seed_from_u64(g);
+        let mut rngs = [AiRng::seed_from_u64(g + 70), AiRng::seed_from_u64(g + 80)];
+        let mut ps = [0, 1].map(|_| hexwar_ai::from_spec(spec).unwrap());
+        let mut state = GameState::new(&scen, &mut dice);
+        while !state.is_over() {
+            let side = state.active_side();
+            let a = ps[side.index()].choose(&scen, &state, &mut rngs[side.index()]);
+            let ends_movement =
+                a == Action::EndPhase && state.phase(&scen) == PhaseKind::Movement;
+            if ends_movement {
+                let mut lines = vec![false; scen.grid().len()];
+                hexwar_engine::supply::supply_lines(&scen, &state, side, |h| {
+                    lines[h.index()] = true
+                });
+                for u in state.units_of(&scen, side) {
+                    if scen.unit_type(u).kind == hexwar_engine::UnitKind::Hq {
+                        all += 1;
+                        on += u32::from(lines[state.unit(u).hex.index()]);
+                    }
+                }
+            }
+            state.apply_unchecked(&scen, a, &mut dice, &mut ());
+        }
+    }
+    f64::from(on) / f64::from(all.max(1))
+}
+
+// rule: GS-6
+#[test]
+fn headquarters_stay_on_their_supply_lines() {
+    // A headquarters off its side's supply lines leaves every unit that
+    // traces to it out of supply, sinking a U-level a turn.
+    let tuned = hq_on_lines("heuristic", 3);
+    let blind = hq_on_lines("heuristic:lines=0", 3);
+    eprintln!("HQs on supply lines at the end of movement: {tuned:.2} (lines=0: {blind:.2})");
+    assert!(tuned >= 0.8, "only {tuned:.2} of HQs on supply lines");
+    assert!(tuned > blind + 0.1, "{tuned:.2} against {blind:.2} without");
+}

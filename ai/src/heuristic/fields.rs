@@ -41,6 +41,10 @@ impl HeuristicPlayer {
             }
             return;
         }
+        self.lines.clear();
+        self.lines.resize(n, false);
+        let lines = &mut self.lines;
+        supply::supply_lines(scen, state, state.active_side(), |h| lines[h.index()] = true);
         let near = if self.threat.built() {
             // The enemy's reach, unit by unit, as the threat has it.
             let near = self.threat.near().to_vec();

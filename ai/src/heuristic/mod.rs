@@ -163,6 +163,9 @@ pub struct HeuristicPlayer {
     foe_att: Vec<f64>,
     /// Per hex: within two hexes of an enemy unit.
     near_foe: Vec<bool>,
+    /// Per hex: on one of our supply lines (graded model, GS-6), where an
+    /// HQ is in general supply.
+    lines: Vec<bool>,
     /// Per hex: on (1) or next to (2) a traced enemy supply line.
     foe_line: Vec<u8>,
     /// Enemy units traced this phase, with their supply paths.

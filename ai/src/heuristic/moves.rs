@@ -314,6 +314,14 @@ impl HeuristicPlayer {
             .filter(|&v| grid.distance(state.unit(v).hex, h) <= reach)
             .count();
         s += 0.5 * (near as f64).min(8.0);
+        // An HQ off its side's supply lines is out of general supply, and
+        // so is every unit that traces to it (GS-3, GS-6).
+        if self.tuning.lines
+            && ty.kind == UnitKind::Hq
+            && scen.supply_rules().model == SupplyModel::Graded
+        {
+            s += if self.lines[h.index()] { 4.0 } else { -4.0 };
+        }
         if state
             .units_of(scen, side.other())
             .any(|e| grid.distance(state.unit(e).hex, h) <= 1)

@@ -23,7 +23,7 @@ pub enum TuningError {
 }
 
 /// The options, for messages.
-const OPTIONS: &str = "blunder=P, exposure=X, plan=0|1, urgency=X, keep=0|1";
+const OPTIONS: &str = "blunder=P, exposure=X, plan=0|1, urgency=X, keep=0|1, lines=0|1";
 
 /// The heuristic's knobs. `Default` is the tuned player (`normal`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,6 +47,9 @@ pub struct Tuning {
     /// decisive, and value attacks in VP of worth (units and hexes) rather
     /// than steps.
     pub keep: bool,
+    /// Headquarters stay on their side's supply lines (graded model), where
+    /// they are in general supply and pass it on.
+    pub lines: bool,
 }
 
 impl Default for Tuning {
@@ -62,6 +65,7 @@ impl Default for Tuning {
             plan: true,
             urgency: 1.0,
             keep: true,
+            lines: true,
         }
     }
 }
@@ -99,6 +103,7 @@ impl Tuning {
                 "urgency" => t.urgency = num("a number from 0 to 10", 0.0, 10.0)?,
                 "plan" => t.plan = flag()?,
                 "keep" => t.keep = flag()?,
+                "lines" => t.lines = flag()?,
                 other => return Err(TuningError::Unknown(other.to_string())),
             }
         }
@@ -125,6 +130,9 @@ impl fmt::Display for Tuning {
         }
         if self.keep != d.keep {
             parts.push(format!("keep={}", self.keep as u8));
+        }
+        if self.lines != d.lines {
+            parts.push(format!("lines={}", self.lines as u8));
         }
         f.write_str(&parts.join(","))
     }

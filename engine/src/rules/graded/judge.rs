@@ -8,6 +8,7 @@ use super::scratch::{GradedScratch, code_status};
 use super::status::statuses;
 use super::unit::{unit_isolated, unit_status};
 use crate::rules::movement::Scratch;
+use crate::hex::HexId;
 use crate::scenario::{Scenario, Side, SupplyState};
 use crate::state::{GameState, UnitId};
 
@@ -123,4 +124,27 @@ pub(crate) fn judge_unit(
         .isolation
         .then(|| unit_isolated(scen, state, u, g, ms, gs));
     (status, isolated)
+}
+
+/// GS-6: calls `f` with every hex on one of `side`'s supply lines in
+/// `state` (the hexes where an HQ is in general supply). The side's lines
+/// are reused if they hold this position.
+pub(crate) fn line_hexes(
+    scen: &Scenario,
+    state: &GameState,
+    side: Side,
+    ms: &Scratch,
+    gs: &mut GradedScratch,
+    mut f: impl FnMut(HexId),
+) {
+    let Some(g) = scen.supply_rules().graded.as_ref() else {
+        return;
+    };
+    gs.fit(scen.grid().len());
+    let w = g.weather(state.turn());
+    side_lines(scen, state, side, g, w, ms, gs);
+    let sd = &gs.sides[side.index()];
+    for &h in sd.rail.order.iter().chain(&sd.road.order) {
+        f(HexId(h));
+    }
 }

@@ -109,6 +109,6 @@ mod unit;
 pub use crate::action::NoSpend;
 pub(crate) use explain::trace;
 pub use judge::{Judge, judge_side, u_level_after};
-pub(crate) use judge::{judge_into, judge_unit};
+pub(crate) use judge::{judge_into, judge_unit, line_hexes};
 pub use scratch::GradedScratch;
 pub use spend::can_spend;

@@ -74,7 +74,7 @@ pub use binary::judge_binary;
 pub use explain::{trace, trace_whole};
 pub use race::petgraph_side;
 pub(crate) use side::judge_side_in;
-pub use side::{SideSupply, UnitSupply, isolated, judge_side, status};
+pub use side::{SideSupply, UnitSupply, isolated, judge_side, status, supply_lines};
 
 /// Reusable buffers for supply searches, and what is kept per side and
 /// position (see the module doc).

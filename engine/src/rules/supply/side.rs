@@ -5,6 +5,7 @@
 
 use super::binary::{judge_binary_into, network, overland_from};
 use super::{SupplyScratch, with_supply_scratch};
+use crate::hex::HexId;
 use crate::rules::graded::{self, Judge, u_level_after};
 use crate::rules::movement::Scratch;
 use crate::rules::sources::PositionKey;
@@ -196,6 +197,16 @@ pub fn isolated(scen: &Scenario, state: &GameState, u: UnitId) -> Option<bool> {
             isolation: true,
         };
         unit(scen, state, u, what, ms, ss).isolated
+    })
+}
+
+/// GS-6: calls `f` with every hex on one of `side`'s supply lines now (an
+/// HQ there is in general supply); nothing unless the scenario plays the
+/// graded model.
+pub fn supply_lines(scen: &Scenario, state: &GameState, side: Side, f: impl FnMut(HexId)) {
+    with_supply_scratch(|ms, ss| {
+        ms.prepare(scen, state);
+        graded::line_hexes(scen, state, side, ms, &mut ss.graded, f);
     })
 }
 
