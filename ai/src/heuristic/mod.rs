@@ -1,8 +1,8 @@
 //! An operational player built from a handful of heuristics (issue #6).
 //!
-//! Once per player-turn it builds distance fields over the map with
-//! petgraph's Dijkstra (a reversed graph per movement class, built once per
-//! scenario and cached, searched from a virtual root joined to the targets):
+//! Once per player-turn it builds distance fields over the map (Dijkstra
+//! backwards from the targets over step-cost tables per movement class,
+//! built once per scenario and cached; `graphs`):
 //! the cost from every hex to the objectives it wants, to the nearest enemy
 //! unit, and to its side's supply anchors (the road/rail network that leads
 //! to a source in the binary model, the HQs in the graded one), the last
@@ -37,6 +37,12 @@
 //! - **Objectives**: the distance field starts each objective nearer by one
 //!   MP per VP it is worth less than the richest, so the big ones pull;
 //!   in the last two turns taking one is worth four times as much.
+//! - **Headquarters and leaders** (`keep`): placed behind the troops they
+//!   serve, never next to the enemy, and in the graded model on their
+//!   side's supply lines (`lines`); they join attacks only when decisive.
+//! - **Attacks planned** (`plan`): before moving, units are sent where they
+//!   can join an attack worth making; a side behind on points as the game
+//!   runs out accepts worse odds (`urgency`).
 //!
 //! It is the MCTS player's [`Guide`](crate::Guide): the unit order, every
 //! destination of one unit scored (`unit_options`), its own choice in the
@@ -58,6 +64,11 @@
 //! - `attacks`: combat plans: attacks, air points, advances, charges.
 //! - `phases`: the Rail Phase, rail reserves, supply points spent.
 //! - `intent`: what it meant to do, for people.
+//! - `threat`: what the enemy could bring against each hex next turn.
+//! - `worth`: units, loss points, table columns and urgency in VP.
+//! - `plan`: the Combat Phase planned before moving (concentration).
+//! - `assault`: attacks valued in VP, which units join, the bar to clear.
+//! - `tuning`: the knobs a spec may set (`heuristic:blunder=0.2`).
 
 mod assault;
 mod attacks;

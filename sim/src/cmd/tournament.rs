@@ -39,6 +39,11 @@ pub struct Args {
     /// draw, loss).
     #[arg(long, value_enum, default_value_t = ScoreMode::Margin)]
     pub score: ScoreMode,
+    /// A ladder: each player plays only its neighbours in the list (the
+    /// levels weakest first: novice-normal, normal-hard, hard-expert),
+    /// not every other player. The Elo table is fitted on those pairings.
+    #[arg(long)]
+    pub ladder: bool,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -76,12 +81,13 @@ impl Args {
     /// The command line that makes this tournament (for the markdown).
     pub fn command(&self) -> String {
         format!(
-            "hexwar tournament --players {} --scenarios {} --pairs {} --seed {} --score {}",
+            "hexwar tournament --players {} --scenarios {} --pairs {} --seed {} --score {}{}",
             self.player_specs().join(","),
             self.scenarios.join(","),
             self.pairs,
             self.seed,
-            self.score.name()
+            self.score.name(),
+            if self.ladder { " --ladder" } else { "" }
         )
     }
 }
@@ -124,6 +130,7 @@ pub fn schedule(args: &Args) -> Result<Schedule, Error> {
         scenarios,
         pairs: args.pairs,
         seed: args.seed,
+        ladder: args.ladder,
     })
 }
 
@@ -149,6 +156,7 @@ mod tests {
             pairs: 1,
             seed: 1,
             score: ScoreMode::Margin,
+            ladder: false,
             threads: None,
             out: None,
             json: false,
@@ -165,6 +173,17 @@ mod tests {
             args(&["random, normal,expert"]).player_specs(),
             ["random", "normal", "expert"]
         );
+    }
+
+    #[test]
+    fn a_ladder_pairs_neighbours_only() {
+        let mut a = args(&["random,novice,normal,heuristic:plan=0"]);
+        assert_eq!(schedule(&a).unwrap().pairings().len(), 6);
+        a.ladder = true;
+        let s = schedule(&a).unwrap();
+        assert_eq!(s.pairings(), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(s.games(), 3 * 2);
+        assert!(a.command().ends_with(" --ladder"));
     }
 
     #[test]

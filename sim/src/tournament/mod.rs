@@ -33,12 +33,19 @@ pub struct Schedule {
     pub pairs: u64,
     /// Master seed.
     pub seed: u64,
+    /// Only neighbours in the list play (a ladder: 1-2, 2-3, ...), not
+    /// every pairing.
+    pub ladder: bool,
 }
 
 impl Schedule {
-    /// Every pairing `(i, j)` with `i < j`, in order.
+    /// Every pairing `(i, j)` with `i < j`, in order (a ladder: only
+    /// `(i, i + 1)`).
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         let m = self.players.len();
+        if self.ladder {
+            return (1..m).map(|j| (j - 1, j)).collect();
+        }
         (0..m)
             .flat_map(|i| (i + 1..m).map(move |j| (i, j)))
             .collect()
