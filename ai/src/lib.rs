@@ -29,7 +29,7 @@ mod random;
 
 pub use guide::Guide;
 pub use heuristic::{HeuristicPlayer, Tuning, TuningError};
-pub use levels::{LEVELS, level};
+pub use levels::{LEVELS, for_play, level};
 pub use random::RandomPlayer;
 
 use hexwar_engine::{Action, GameState, Scenario};

@@ -277,6 +277,27 @@ fn mcts_rollouts_and_time_budget_stay_legal() {
     }
 }
 
+#[test]
+fn a_capped_player_turn_ends_long_before_its_iteration_budget() {
+    // `turn_ms=1` with a budget it could not spend in hours: past the cap
+    // every search stops at once and the guide's choice stands; the turn
+    // is played to its end, legally, with few iterations.
+    let scen = builtin::load("eastfront").unwrap();
+    let mut dice = AiRng::seed_from_u64(3);
+    let mut state = GameState::new(&scen, &mut dice);
+    let mut p = MctsPlayer::from_options("iters=100000000,threads=2,turn_ms=1").unwrap();
+    let acts = player_turn(&scen, &mut state, &mut p, 4);
+    assert!(acts.iter().any(|a| matches!(a, Action::Move { .. })));
+    let said = p.intent();
+    let work: u64 = said[0]
+        .split(", ")
+        .nth(1)
+        .and_then(|w| w.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(work < 100_000, "{work} iterations in a 1 ms turn");
+}
+
 /// Timing and strength (release):
 /// `cargo test --release -p hexwar-ai --test mcts -- --ignored --nocapture`;
 /// `MCTS_OPTS="iters=100;iters=200,rollout=0"` (specs split by `;`) and

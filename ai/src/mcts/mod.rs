@@ -163,7 +163,7 @@ mod value;
 mod worker;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hexwar_engine::{Action, Side, UnitId};
 
@@ -285,6 +285,11 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     pub threads: usize,
     /// Mixed into every search's seed.
     pub seed: u64,
+    /// A cap on the whole player-turn, in milliseconds (`turn_ms=`): once
+    /// it has passed, each search stops at once and the guide's choice
+    /// stands. For play against a person; a batch leaves it off (`None`),
+    /// since a cap that binds depends on the machine's speed.
+    pub turn_ms: Option<u64>,
     evaluator: Arc<dyn Evaluator>,
     ranker: Arc<dyn Ranker>,
     /// One tree per thread (the first always there).
@@ -312,4 +317,6 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     explain_key: Option<(u8, Side)>,
     /// Searches and iterations this player-turn.
     turn_work: (u32, u64),
+    /// When this player-turn's first choice was asked for.
+    turn_start: Instant,
 }

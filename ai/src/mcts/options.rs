@@ -41,9 +41,9 @@ pub enum OptionsError {
     /// `iters` of 0 or 2^32 and over.
     #[error("mcts option iters: {0} out of range (1..2^32)")]
     Iterations(u64),
-    /// `ms=0`.
-    #[error("mcts option ms: must be at least 1")]
-    ZeroMillis,
+    /// `ms=0` or `turn_ms=0`.
+    #[error("mcts option {0}: must be at least 1")]
+    ZeroMillis(&'static str),
     /// `eval` neither `static` nor `exposure`.
     #[error("mcts option eval: \"{0}\" is not static or exposure")]
     Evaluator(String),
@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -65,7 +65,8 @@ impl MctsPlayer {
     /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plan=N` (least visits
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|exposure` (the [`StaticEvaluator`], or the
-    /// [`ExposureEvaluator`]), `seed=N`. Empty: the defaults.
+    /// [`ExposureEvaluator`]), `turn_ms=N` (a cap on the player-turn,
+    /// [`MctsPlayer::turn_ms`]), `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
         let mut p = MctsPlayer::default();
         p.set_options(opts)?;
@@ -125,9 +126,16 @@ impl<G: Guide> MctsPlayer<G> {
             "ms" => {
                 let n = int()?;
                 if n == 0 {
-                    return Err(OptionsError::ZeroMillis);
+                    return Err(OptionsError::ZeroMillis("ms"));
                 }
                 self.budget = Budget::Millis(n);
+            }
+            "turn_ms" => {
+                let n = int()?;
+                if n == 0 {
+                    return Err(OptionsError::ZeroMillis("turn_ms"));
+                }
+                self.turn_ms = Some(n);
             }
             "c" => self.exploration = num("a number >= 0")?,
             "wc" => self.widen_c = num("a number >= 0")?.max(f64::MIN_POSITIVE),

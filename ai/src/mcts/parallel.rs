@@ -6,7 +6,7 @@
 //! worker's search is a function of its seed, its share and its tree, and
 //! the merge reads the workers in order.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use hexwar_engine::{GameState, Scenario};
 
@@ -65,6 +65,9 @@ impl<G: Guide> MctsPlayer<G> {
             ranker: &*self.ranker,
             order: &self.order,
             cursor: self.cursor,
+            turn_deadline: self
+                .turn_ms
+                .map(|ms| self.turn_start + Duration::from_millis(ms)),
         };
         let player_seed = self.seed;
         let run = &|i: usize, w: &mut Worker<G>| {

@@ -4,6 +4,7 @@
 //! explanations it gives of its player-turn.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId};
 use rand::RngCore;
@@ -118,6 +119,8 @@ impl<G: Guide> MctsPlayer<G> {
             explain: Vec::new(),
             explain_key: None,
             turn_work: (0, 0),
+            turn_start: Instant::now(),
+            turn_ms: None,
         }
     }
 
@@ -181,6 +184,7 @@ impl<G: Guide> Player for MctsPlayer<G> {
             self.explain_key = Some(key);
             self.explain.clear();
             self.turn_work = (0, 0);
+            self.turn_start = Instant::now();
         }
         let a = self.choose_inner(scen, state, rng);
         // An attack is told when declared (its first unit), a charge always.

@@ -65,13 +65,15 @@ impl<G: Guide> Worker<G> {
             Budget::Millis(ms) => Some(start + Duration::from_millis(ms)),
             Budget::Iterations(_) => None,
         };
+        let deadline = match (deadline, p.turn_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         loop {
             match p.budget {
                 // A reused subtree keeps its visits: it is topped up.
                 Budget::Iterations(n) if self.tree[root].visits >= n => break,
-                Budget::Millis(_)
-                    if iterations % 8 == 0 && deadline.is_some_and(|d| Instant::now() >= d) =>
-                {
+                _ if iterations % 8 == 0 && deadline.is_some_and(|d| Instant::now() >= d) => {
                     break;
                 }
                 _ => {}

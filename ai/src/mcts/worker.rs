@@ -4,6 +4,8 @@
 //! searches the same position with its own seed, and the player merges
 //! their roots' children by action.
 
+use std::time::Instant;
+
 use hexwar_engine::{Action, GameState, HexId, Side, UnitId};
 use rand::SeedableRng;
 
@@ -30,6 +32,8 @@ pub(super) struct Params<'a> {
     pub(super) order: &'a [UnitId],
     /// The next unit of `order` to decide in the game.
     pub(super) cursor: u16,
+    /// The player-turn's cap ([`MctsPlayer::turn_ms`](super::MctsPlayer::turn_ms)).
+    pub(super) turn_deadline: Option<Instant>,
 }
 
 /// One tree and its guides.

@@ -51,7 +51,7 @@ impl Session {
         ai_spec: &str,
         seed: u64,
     ) -> Result<Session, SessionError> {
-        let ai = hexwar_ai::from_spec(ai_spec).map_err(|e| SessionError::UnknownAi {
+        let ai = hexwar_ai::for_play(ai_spec).map_err(|e| SessionError::UnknownAi {
             message: e.to_string(),
         })?;
         let map_svg = map_svg::render_map(&scen);
@@ -123,7 +123,7 @@ impl Session {
         human: Option<Side>,
     ) -> Result<(), SessionError> {
         if let Some(spec) = ai {
-            self.ai = hexwar_ai::from_spec(spec).map_err(|e| SessionError::UnknownAi {
+            self.ai = hexwar_ai::for_play(spec).map_err(|e| SessionError::UnknownAi {
                 message: e.to_string(),
             })?;
             self.ai_spec = spec.to_string();
@@ -143,7 +143,7 @@ impl Session {
         self.dice = dice;
         self.ai_rng = ai_rng;
         self.seed = seed;
-        if let Ok(ai) = hexwar_ai::from_spec(&self.ai_spec) {
+        if let Ok(ai) = hexwar_ai::for_play(&self.ai_spec) {
             self.ai = ai;
         }
         self.log.clear();
@@ -159,7 +159,7 @@ impl Session {
         self.log.clear();
         self.intent.clear();
         self.cursor = (self.state.turn(), self.state.active_side());
-        if let Ok(ai) = hexwar_ai::from_spec(&self.ai_spec) {
+        if let Ok(ai) = hexwar_ai::for_play(&self.ai_spec) {
             self.ai = ai;
         }
         self.version += 1;
