@@ -281,10 +281,14 @@ fn guided(c: &mut Criterion) {
         let scen = builtin::load(name).expect("built-in scenario");
         let state = midgame(&scen, name);
         let mut ours = MctsPlayer::from_options(GUIDED).expect("options");
-        // A first search warms the guide (its fields for this player-turn)
-        // and must search: the first unit has a choice.
+        // A first search warms the guide (its fields for this player-turn).
+        // A forced position (the first unit keeps the guide's move without
+        // a search) has nothing to time.
         let s = ours.search(&scen, &state, 1);
-        assert!(s.iterations > 1, "{name}: a forced position: {s:?}");
+        if s.iterations <= 1 {
+            eprintln!("mcts_guided/{name}: the first unit's move is forced: skipped");
+            continue;
+        }
         let t = Instant::now();
         let s = ours.search(&scen, &state, 1);
         eprintln!(
