@@ -21,7 +21,8 @@ impl HeuristicPlayer {
         self.refresh_occ(scen, state);
         if self.tuning.exposure > 0.0 || self.tuning.keep || self.tuning.plan {
             let g = self.graphs.as_ref().expect("graphs");
-            self.threat.build(scen, state, g, &self.occ, state.active_side());
+            self.threat
+                .build(scen, state, g, &self.occ, state.active_side());
         } else {
             self.threat.clear();
         }
@@ -44,7 +45,9 @@ impl HeuristicPlayer {
         self.lines.clear();
         self.lines.resize(n, false);
         let lines = &mut self.lines;
-        supply::supply_lines(scen, state, state.active_side(), |h| lines[h.index()] = true);
+        supply::supply_lines(scen, state, state.active_side(), |h| {
+            lines[h.index()] = true
+        });
         let near = if self.threat.built() {
             // The enemy's reach, unit by unit, as the threat has it.
             let near = self.threat.near().to_vec();
@@ -198,7 +201,9 @@ impl HeuristicPlayer {
             .map(|u| self.threshold(scen, state, u))
             .max()
             .unwrap_or(0)
-            .saturating_add(self.graphs.as_ref().map_or(0, |g| (0..g.classes).map(|c| g.max_step(c)).max().unwrap_or(0)))
+            .saturating_add(self.graphs.as_ref().map_or(0, |g| {
+                (0..g.classes).map(|c| g.max_step(c)).max().unwrap_or(0)
+            }))
             .min(BLOCK);
         let g = self.graphs.as_ref().expect("graphs");
         let f = &mut self.fields;

@@ -70,10 +70,19 @@ impl Threat {
         let rules = scen.combat();
         // Where our units are: an enemy unit too far from all of them to
         // strike where they could go is not searched.
-        let ours: Vec<HexId> = state.units_of(scen, side).map(|u| state.unit(u).hex).collect();
+        let ours: Vec<HexId> = state
+            .units_of(scen, side)
+            .map(|u| state.unit(u).hex)
+            .collect();
         let our_reach = state
             .units_of(scen, side)
-            .map(|u| hexes_in(g, scen.unit_type(u).class as usize, state.movement_allowance(scen, u).0))
+            .map(|u| {
+                hexes_in(
+                    g,
+                    scen.unit_type(u).class as usize,
+                    state.movement_allowance(scen, u).0,
+                )
+            })
             .max()
             .unwrap_or(0);
         for e in state.units_of(scen, side.other()) {
@@ -82,10 +91,13 @@ impl Threat {
                 continue;
             }
             let here = state.unit(e).hex;
-            let span = hexes_in(g, scen.unit_type(e).class as usize, state.movement_allowance(scen, e).0)
-                + our_reach
+            let span = hexes_in(
+                g,
+                scen.unit_type(e).class as usize,
+                state.movement_allowance(scen, e).0,
+            ) + our_reach
                 + 1;
-            if ours.iter().all(|h| scen.grid().distance(*h, here) as u32 > span) {
+            if ours.iter().all(|h| scen.grid().distance(*h, here) > span) {
                 continue;
             }
             let ty = scen.unit_type(e);
