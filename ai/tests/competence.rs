@@ -326,8 +326,7 @@ fn hq_on_lines(spec: &str, games: u64) -> f64 {
         while !state.is_over() {
             let side = state.active_side();
             let a = ps[side.index()].choose(&scen, &state, &mut rngs[side.index()]);
-            let ends_movement =
-                a == Action::EndPhase && state.phase(&scen) == PhaseKind::Movement;
+            let ends_movement = a == Action::EndPhase && state.phase(&scen) == PhaseKind::Movement;
             if ends_movement {
                 let mut lines = vec![false; scen.grid().len()];
                 hexwar_engine::supply::supply_lines(&scen, &state, side, |h| {

@@ -140,7 +140,11 @@ impl HeuristicPlayer {
         landing: bool,
         with_air: bool,
     ) -> Option<(Vec<UnitId>, u8, AttackWorth)> {
-        let plain: Vec<UnitId> = eligible.iter().copied().filter(|u| !keeper(scen, *u)).collect();
+        let plain: Vec<UnitId> = eligible
+            .iter()
+            .copied()
+            .filter(|u| !keeper(scen, *u))
+            .collect();
         // Which units, compared without air.
         let mut best: Option<(Vec<UnitId>, GameState, AttackWorth)> = None;
         let sets: [&[UnitId]; 2] = [&plain, eligible];
@@ -153,7 +157,11 @@ impl HeuristicPlayer {
             };
             let w = self.attack_worth(scen, &st, 0, landing);
             // The keepers join only where they add a clear margin.
-            let bar = if k == 1 && !plain.is_empty() { DECISIVE } else { 0.0 };
+            let bar = if k == 1 && !plain.is_empty() {
+                DECISIVE
+            } else {
+                0.0
+            };
             if best.as_ref().is_none_or(|b| w.value - bar > b.2.value) {
                 best = Some((set.to_vec(), st, w));
             }

@@ -182,7 +182,8 @@ impl HeuristicPlayer {
         let mut best: Option<(HexId, Vec<UnitId>, bool, AttackWorth)> = None;
         for (_, t, eligible) in ranked.into_iter().take(EXACT_TARGETS) {
             let landing = landing_in(state, &eligible);
-            let Some((set, _, w)) = self.best_assault(scen, state, &eligible, t, landing, false) else {
+            let Some((set, _, w)) = self.best_assault(scen, state, &eligible, t, landing, false)
+            else {
                 continue;
             };
             if best.as_ref().is_none_or(|b| w.value > b.3.value) {

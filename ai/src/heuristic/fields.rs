@@ -6,7 +6,7 @@
 //! cover next turn blocked ("threat"); and per phase, the enemy's attack
 //! strength next to each hex.
 
-use hexwar_engine::scenario::{SupplyModel, side_bits};
+use hexwar_engine::scenario::{SideBits, SupplyModel};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, supply, zoc};
 
 use super::{BLOCK, FAR, HeuristicPlayer, VP_PULL};
@@ -21,7 +21,8 @@ impl HeuristicPlayer {
         self.refresh_occ(scen, state);
         if self.tuning.exposure > 0.0 || self.tuning.keep || self.tuning.plan {
             let g = self.graphs.as_ref().expect("graphs");
-            self.threat.build(scen, state, g, &self.occ, state.active_side());
+            self.threat
+                .build(scen, state, g, &self.occ, state.active_side());
         } else {
             self.threat.clear();
         }
@@ -44,7 +45,9 @@ impl HeuristicPlayer {
         self.lines.clear();
         self.lines.resize(n, false);
         let lines = &mut self.lines;
-        supply::supply_lines(scen, state, state.active_side(), |h| lines[h.index()] = true);
+        supply::supply_lines(scen, state, state.active_side(), |h| {
+            lines[h.index()] = true
+        });
         let near = if self.threat.built() {
             // The enemy's reach, unit by unit, as the threat has it.
             let near = self.threat.near().to_vec();
@@ -198,7 +201,9 @@ impl HeuristicPlayer {
             .map(|u| self.threshold(scen, state, u))
             .max()
             .unwrap_or(0)
-            .saturating_add(self.graphs.as_ref().map_or(0, |g| (0..g.classes).map(|c| g.max_step(c)).max().unwrap_or(0)))
+            .saturating_add(self.graphs.as_ref().map_or(0, |g| {
+                (0..g.classes).map(|c| g.max_step(c)).max().unwrap_or(0)
+            }))
             .min(BLOCK);
         let g = self.graphs.as_ref().expect("graphs");
         let f = &mut self.fields;
@@ -238,7 +243,10 @@ impl HeuristicPlayer {
             });
             while let Some(h) = queue.pop() {
                 for d in Dir::ALL {
-                    if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                    if !scen
+                        .hexside(h, d)
+                        .intersects(SideBits::ROAD | SideBits::RAIL)
+                    {
                         continue;
                     }
                     let b = scen.grid().neighbour(h, d);

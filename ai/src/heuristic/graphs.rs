@@ -71,7 +71,13 @@ impl MapGraphs {
         blocked: &[bool],
         out: &mut Vec<u32>,
     ) {
-        self.search(class, |t| if target[t] { 0 } else { FAR }, blocked, out, BLOCK)
+        self.search(
+            class,
+            |t| if target[t] { 0 } else { FAR },
+            blocked,
+            out,
+            BLOCK,
+        )
     }
 
     /// [`MapGraphs::field`] searched only as far as `cap`: every hex
@@ -85,7 +91,13 @@ impl MapGraphs {
         out: &mut Vec<u32>,
         cap: u32,
     ) {
-        self.search(class, |t| if target[t] { 0 } else { FAR }, blocked, out, cap)
+        self.search(
+            class,
+            |t| if target[t] { 0 } else { FAR },
+            blocked,
+            out,
+            cap,
+        )
     }
 
     /// [`MapGraphs::field`] with a starting cost per hex (`FAR`: not a target).

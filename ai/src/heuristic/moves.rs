@@ -257,10 +257,7 @@ impl HeuristicPlayer {
             s += 0.5 * friends.min(2) as f64 - 0.2 * (friends - 2).max(0) as f64;
         }
         // Objectives: take them, hold them.
-        let on_objective = self
-            .graphs
-            .as_ref()
-            .is_none_or(|g| g.objective[hi]);
+        let on_objective = self.graphs.as_ref().is_none_or(|g| g.objective[hi]);
         for o in scen.objectives().iter().filter(|_| on_objective) {
             if o.hex != h || o.side.is_some_and(|x| x != side) {
                 continue;

@@ -15,7 +15,7 @@
 //! everywhere at once), used to weigh exposure: a unit left where the
 //! enemy could bring 6:1 is a unit likely lost.
 
-use hexwar_engine::scenario::side_bits;
+use hexwar_engine::scenario::SideBits;
 use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitKind, movement};
 
 use super::FAR;
@@ -70,10 +70,19 @@ impl Threat {
         let rules = scen.combat();
         // Where our units are: an enemy unit too far from all of them to
         // strike where they could go is not searched.
-        let ours: Vec<HexId> = state.units_of(scen, side).map(|u| state.unit(u).hex).collect();
+        let ours: Vec<HexId> = state
+            .units_of(scen, side)
+            .map(|u| state.unit(u).hex)
+            .collect();
         let our_reach = state
             .units_of(scen, side)
-            .map(|u| hexes_in(g, scen.unit_type(u).class as usize, state.movement_allowance(scen, u).0))
+            .map(|u| {
+                hexes_in(
+                    g,
+                    scen.unit_type(u).class as usize,
+                    state.movement_allowance(scen, u).0,
+                )
+            })
             .max()
             .unwrap_or(0);
         for e in state.units_of(scen, side.other()) {
@@ -82,10 +91,16 @@ impl Threat {
                 continue;
             }
             let here = state.unit(e).hex;
-            let span = hexes_in(g, scen.unit_type(e).class as usize, state.movement_allowance(scen, e).0)
-                + our_reach
+            let span = hexes_in(
+                g,
+                scen.unit_type(e).class as usize,
+                state.movement_allowance(scen, e).0,
+            ) + our_reach
                 + 1;
-            if ours.iter().all(|h| scen.grid().distance(*h, here) as u32 > span) {
+            if ours
+                .iter()
+                .all(|h| scen.grid().distance(*h, here) > span)
+            {
                 continue;
             }
             let ty = scen.unit_type(e);
@@ -108,7 +123,7 @@ impl Threat {
                         continue;
                     }
                     let bits = scen.hexside(r, d);
-                    if armor && bits & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                    if armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
                         continue;
                     }
                     // MAL-CBT-2: a hex it could enter (the step tables hold
@@ -116,9 +131,9 @@ impl Threat {
                     if step[r.index() * 6 + d as usize] == FAR {
                         continue;
                     }
-                    let mult = if bits & side_bits::RIVER != 0 {
+                    let mult = if bits.contains(SideBits::RIVER) {
                         rules.river
-                    } else if bits & side_bits::STREAM != 0 {
+                    } else if bits.contains(SideBits::STREAM) {
                         rules.stream
                     } else {
                         1.0
@@ -246,7 +261,9 @@ mod tests {
                 }
                 for d in Dir::ALL {
                     let h = grid.neighbour(here, d);
-                    let plain = scen.hexside(here, d) & (side_bits::RIVER | side_bits::STREAM) == 0;
+                    let plain = !scen
+                        .hexside(here, d)
+                        .intersects(SideBits::RIVER | SideBits::STREAM);
                     let armor = scen.unit_type(e).kind == UnitKind::Armor;
                     if h.is_some()
                         && plain

@@ -7,8 +7,8 @@ use super::lines::side_lines;
 use super::scratch::{GradedScratch, code_status};
 use super::status::statuses;
 use super::unit::{unit_isolated, unit_status};
-use crate::rules::movement::Scratch;
 use crate::hex::HexId;
+use crate::rules::movement::Scratch;
 use crate::scenario::{Scenario, Side, SupplyState};
 use crate::state::{GameState, UnitId};
 
