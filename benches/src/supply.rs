@@ -17,7 +17,7 @@
 //! unit before anything is timed.
 
 use hexwar_engine::movement::Scratch;
-use hexwar_engine::scenario::{RouteKind, side_bits};
+use hexwar_engine::scenario::{RouteKind, SideBits};
 use hexwar_engine::supply::{self, SupplyScratch};
 use hexwar_engine::{Dir, GameState, HexId, Mp, Scenario, Side, UnitId, zoc};
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -37,11 +37,11 @@ pub fn step_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Opti
     let bits = scen.hexside(a, d);
     let mut rate = Mp::NO;
     for (bit, kind) in [
-        (side_bits::ROAD, RouteKind::Road),
-        (side_bits::TRACK, RouteKind::Track),
-        (side_bits::RAIL, RouteKind::Rail),
+        (SideBits::ROAD, RouteKind::Road),
+        (SideBits::TRACK, RouteKind::Track),
+        (SideBits::RAIL, RouteKind::Rail),
     ] {
-        if bits & bit != 0 {
+        if bits.contains(bit) {
             rate = rate.min(scen.route_rate(kind, class));
         }
     }
@@ -161,7 +161,10 @@ impl PerUnitPeer {
             let h = queue[i];
             i += 1;
             for d in Dir::ALL {
-                if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                if !scen
+                    .hexside(h, d)
+                    .intersects(SideBits::ROAD | SideBits::RAIL)
+                {
                     continue;
                 }
                 let x = grid.neighbour(h, d);

@@ -6,7 +6,7 @@
 //! cover next turn blocked ("threat"); and per phase, the enemy's attack
 //! strength next to each hex.
 
-use hexwar_engine::scenario::{SupplyModel, side_bits};
+use hexwar_engine::scenario::{SideBits, SupplyModel};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, supply, zoc};
 
 use super::{BLOCK, FAR, HeuristicPlayer, VP_PULL};
@@ -243,7 +243,10 @@ impl HeuristicPlayer {
             });
             while let Some(h) = queue.pop() {
                 for d in Dir::ALL {
-                    if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                    if !scen
+                        .hexside(h, d)
+                        .intersects(SideBits::ROAD | SideBits::RAIL)
+                    {
                         continue;
                     }
                     let b = scen.grid().neighbour(h, d);

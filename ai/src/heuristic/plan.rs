@@ -18,7 +18,7 @@
 //!
 //! [`Worth::odds`]: super::worth::Worth::odds
 
-use hexwar_engine::scenario::side_bits;
+use hexwar_engine::scenario::SideBits;
 use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitId, UnitKind, movement, retreat};
 
 use super::HeuristicPlayer;
@@ -123,15 +123,15 @@ impl HeuristicPlayer {
                 continue;
             }
             let bits = scen.hexside(a, d);
-            if ty.kind == UnitKind::Armor && bits & (side_bits::ROAD | side_bits::RAIL) == 0 {
+            if ty.kind == UnitKind::Armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
                 continue;
             }
             if retreat::entry_cost(scen, a, d, t, ty.class).is_none() {
                 continue;
             }
-            let mult = if bits & side_bits::RIVER != 0 {
+            let mult = if bits.contains(SideBits::RIVER) {
                 rules.river
-            } else if bits & side_bits::STREAM != 0 {
+            } else if bits.contains(SideBits::STREAM) {
                 rules.stream
             } else {
                 1.0

@@ -15,7 +15,7 @@
 //! everywhere at once), used to weigh exposure: a unit left where the
 //! enemy could bring 6:1 is a unit likely lost.
 
-use hexwar_engine::scenario::side_bits;
+use hexwar_engine::scenario::SideBits;
 use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitKind, movement};
 
 use super::FAR;
@@ -120,7 +120,7 @@ impl Threat {
                         continue;
                     }
                     let bits = scen.hexside(r, d);
-                    if armor && bits & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                    if armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
                         continue;
                     }
                     // MAL-CBT-2: a hex it could enter (the step tables hold
@@ -128,9 +128,9 @@ impl Threat {
                     if step[r.index() * 6 + d as usize] == FAR {
                         continue;
                     }
-                    let mult = if bits & side_bits::RIVER != 0 {
+                    let mult = if bits.contains(SideBits::RIVER) {
                         rules.river
-                    } else if bits & side_bits::STREAM != 0 {
+                    } else if bits.contains(SideBits::STREAM) {
                         rules.stream
                     } else {
                         1.0
@@ -258,7 +258,9 @@ mod tests {
                 }
                 for d in Dir::ALL {
                     let h = grid.neighbour(here, d);
-                    let plain = scen.hexside(here, d) & (side_bits::RIVER | side_bits::STREAM) == 0;
+                    let plain = !scen
+                        .hexside(here, d)
+                        .intersects(SideBits::RIVER | SideBits::STREAM);
                     let armor = scen.unit_type(e).kind == UnitKind::Armor;
                     if h.is_some()
                         && plain

@@ -20,7 +20,7 @@
 
 use std::cell::RefCell;
 
-use hexwar_engine::scenario::{LossModel, side_bits};
+use hexwar_engine::scenario::{LossModel, SideBits};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitId, UnitKind, movement, retreat};
 
 use super::value::{Evaluator, StaticEvaluator};
@@ -177,15 +177,15 @@ impl ExposureEvaluator {
                     continue;
                 }
                 let bits = scen.hexside(r, d);
-                if armor && bits & (side_bits::ROAD | side_bits::RAIL) == 0 {
+                if armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
                     continue;
                 }
                 if retreat::entry_cost(scen, r, d, h, ty.class).is_none() {
                     continue;
                 }
-                let mult = if bits & side_bits::RIVER != 0 {
+                let mult = if bits.contains(SideBits::RIVER) {
                     rules.river
-                } else if bits & side_bits::STREAM != 0 {
+                } else if bits.contains(SideBits::STREAM) {
                     rules.stream
                 } else {
                     1.0

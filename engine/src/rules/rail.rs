@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use crate::hex::{Dir, HexId};
 use crate::rules::movement::Scratch;
 use crate::rules::zoc;
-use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, side_bits};
+use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, SideBits};
 use crate::state::{GameState, SupplyState, UnitFlags, UnitId};
 
 pub use crate::action::NoRail;
@@ -121,7 +121,7 @@ fn search(
     // so there is nothing to search (and nothing to allocate).
     if Dir::ALL
         .iter()
-        .all(|&dir| scen.hexside(start, dir) & side_bits::RAIL == 0)
+        .all(|&dir| !scen.hexside(start, dir).contains(SideBits::RAIL))
     {
         return;
     }
@@ -134,7 +134,7 @@ fn search(
             continue; // MAL-RAIL-1: 40 hexes; entering enemy ZOC ends the move.
         }
         for dir in Dir::ALL {
-            if scen.hexside(h, dir) & side_bits::RAIL == 0 {
+            if !scen.hexside(h, dir).contains(SideBits::RAIL) {
                 continue;
             }
             let n = grid.neighbour(h, dir);

@@ -5,7 +5,7 @@
 
 use crate::hex::HexId;
 use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
-use crate::scenario::{Mp, Scenario, Side, SupplyState, place_bits};
+use crate::scenario::{Mp, PlaceBits, Scenario, Side, SupplyState};
 use crate::state::{GameState, ScenarioEvents, UnitFlags, UnitId, UnitState};
 
 /// The position a cached supply result belongs to: the scenario's id and
@@ -60,11 +60,12 @@ pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut
         .filter(|r| r.side == side)
     {
         let west = rule.west_after.is_none() || state.event(ScenarioEvents::WEST_PORTS_OPEN);
-        let mask = if rule.east { place_bits::EAST_PORT } else { 0 }
-            | if west { place_bits::WEST_PORT } else { 0 };
+        let mut mask = PlaceBits::empty();
+        mask.set(PlaceBits::EAST_PORT, rule.east);
+        mask.set(PlaceBits::WEST_PORT, west);
         // One pass over the place bits (a tight loop: most hexes are no port).
         for (i, &p) in scen.places.iter().enumerate() {
-            if p & mask != 0 && state.control(HexId(i as u16)) == Some(side) {
+            if p.intersects(mask) && state.control(HexId(i as u16)) == Some(side) {
                 f(HexId(i as u16));
             }
         }

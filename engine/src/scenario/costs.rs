@@ -4,7 +4,7 @@
 //! cost fields to each side's supply sources that retreats follow
 //! (MAL-CBT-7). Only the scenario's own data is read here.
 
-use super::{Mp, RouteKind, Scenario, Side, place_bits, side_bits};
+use super::{Mp, PlaceBits, RouteKind, Scenario, Side, SideBits};
 use crate::hex::{Dir, HexId};
 
 /// Cost for `class` to step from `a` across `d` into `b`, and whether it then
@@ -35,7 +35,7 @@ pub(crate) fn step_cost(
         return None;
     }
     let bits = scen.hexside(a, d);
-    let on_road = bits & side_bits::ROAD != 0;
+    let on_road = bits.contains(SideBits::ROAD);
     let hex_cost = if first_of_move && on_road && !scen.route_rate(RouteKind::Road, class).is_no() {
         Mp::ZERO
     } else {
@@ -43,10 +43,10 @@ pub(crate) fn step_cost(
         if on_road && !penalty {
             rate = rate.min(scen.route_rate(RouteKind::Road, class));
         }
-        if bits & side_bits::TRACK != 0 {
+        if bits.contains(SideBits::TRACK) {
             rate = rate.min(scen.route_rate(RouteKind::Track, class));
         }
-        if bits & side_bits::RAIL != 0 {
+        if bits.contains(SideBits::RAIL) {
             rate = rate.min(scen.route_rate(RouteKind::Rail, class));
         }
         if rate.is_no() {
@@ -116,19 +116,19 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
                 }
                 let cross = scen.cross_cost(a, d, class);
                 let bits = scen.hexside(a, d);
-                let rate = |k: RouteKind, bit: u16| {
-                    if bits & bit != 0 {
+                let rate = |k: RouteKind, bit: SideBits| {
+                    if bits.contains(bit) {
                         scen.route_rate(k, class)
                     } else {
                         Mp::NO
                     }
                 };
-                let road = rate(RouteKind::Road, side_bits::ROAD);
-                let other = rate(RouteKind::Track, side_bits::TRACK)
-                    .min(rate(RouteKind::Rail, side_bits::RAIL));
+                let road = rate(RouteKind::Road, SideBits::ROAD);
+                let other = rate(RouteKind::Track, SideBits::TRACK)
+                    .min(rate(RouteKind::Rail, SideBits::RAIL));
                 let (ra, rb) = (scen.roads_at(a), scen.roads_at(b));
                 let mut flags = 0;
-                if bits & side_bits::ROAD == 0 && ra != 0 && rb & !ra != 0 {
+                if !bits.contains(SideBits::ROAD) && ra != 0 && rb & !ra != 0 {
                     flags |= EDGE_JUMP;
                 }
                 if rb != 0 {
@@ -162,11 +162,11 @@ pub fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Opt
     let bits = scen.hexside(a, d);
     let mut cost = scen.enter_cost(b, class);
     for (bit, kind) in [
-        (side_bits::ROAD, RouteKind::Road),
-        (side_bits::TRACK, RouteKind::Track),
-        (side_bits::RAIL, RouteKind::Rail),
+        (SideBits::ROAD, RouteKind::Road),
+        (SideBits::TRACK, RouteKind::Track),
+        (SideBits::RAIL, RouteKind::Rail),
     ] {
-        if bits & bit != 0 {
+        if bits.contains(bit) {
             cost = cost.min(scen.route_rate(kind, class));
         }
     }
@@ -191,7 +191,8 @@ pub(crate) fn build_source_fields(scen: &Scenario) -> Vec<Vec<u32>> {
         if let Some(p) = &scen.supply_rules().ports {
             if p.side == side {
                 sources.extend(grid.hexes().filter(|h| {
-                    scen.places(*h) & (place_bits::EAST_PORT | place_bits::WEST_PORT) != 0
+                    scen.places(*h)
+                        .intersects(PlaceBits::EAST_PORT | PlaceBits::WEST_PORT)
                 }));
             }
         }
@@ -248,7 +249,7 @@ pub(crate) fn build_dirs(scen: &Scenario) -> Vec<u8> {
             let mut m = 0u8;
             for (d, &n) in grid.neighbours(h).iter().enumerate() {
                 if n.is_some()
-                    && scen.sides_bits[h.index() * 6 + d] & side_bits::BLOCKS_ZOC == 0
+                    && !scen.sides_bits[h.index() * 6 + d].intersects(SideBits::BLOCKS_ZOC)
                     && !scen.terrain(n).no_zoc
                 {
                     m |= 1 << d;

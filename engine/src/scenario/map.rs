@@ -1,6 +1,8 @@
 //! The map's static features beyond the grid: terrain types, routes (roads,
 //! tracks, rail lines), and the flag words of hexsides and places.
 
+use bitflags::bitflags;
+
 use crate::hex::HexId;
 
 /// Kinds of route.
@@ -57,40 +59,46 @@ pub struct Terrain {
     pub color: String,
 }
 
-/// Bits of a hexside, as seen from the hex it belongs to.
-pub mod side_bits {
-    /// A stream runs along it.
-    pub const STREAM: u16 = 1 << 0;
-    /// A river runs along it.
-    pub const RIVER: u16 = 1 << 1;
-    /// Bridged.
-    pub const BRIDGE: u16 = 1 << 2;
-    /// Ford.
-    pub const FORD: u16 = 1 << 3;
-    /// Crossing out of this hex is uphill.
-    pub const UPHILL: u16 = 1 << 4;
-    /// Crossing out of this hex is downhill.
-    pub const DOWNHILL: u16 = 1 << 5;
-    /// Double slope.
-    pub const DOUBLE_SLOPE: u16 = 1 << 6;
-    /// Steep: never crossed.
-    pub const STEEP: u16 = 1 << 7;
-    /// A road crosses it.
-    pub const ROAD: u16 = 1 << 8;
-    /// A track crosses it.
-    pub const TRACK: u16 = 1 << 9;
-    /// A rail line crosses it.
-    pub const RAIL: u16 = 1 << 10;
-    /// MP-ZOC-3: no ZOC across it (stream, river, double slope).
-    pub const BLOCKS_ZOC: u16 = STREAM | RIVER | DOUBLE_SLOPE;
+bitflags! {
+    /// Bits of a hexside, as seen from the hex it belongs to.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct SideBits: u16 {
+        /// A stream runs along it.
+        const STREAM = 1 << 0;
+        /// A river runs along it.
+        const RIVER = 1 << 1;
+        /// Bridged.
+        const BRIDGE = 1 << 2;
+        /// Ford.
+        const FORD = 1 << 3;
+        /// Crossing out of this hex is uphill.
+        const UPHILL = 1 << 4;
+        /// Crossing out of this hex is downhill.
+        const DOWNHILL = 1 << 5;
+        /// Double slope.
+        const DOUBLE_SLOPE = 1 << 6;
+        /// Steep: never crossed.
+        const STEEP = 1 << 7;
+        /// A road crosses it.
+        const ROAD = 1 << 8;
+        /// A track crosses it.
+        const TRACK = 1 << 9;
+        /// A rail line crosses it.
+        const RAIL = 1 << 10;
+        /// MP-ZOC-3: no ZOC across it (stream, river, double slope).
+        const BLOCKS_ZOC = Self::STREAM.bits() | Self::RIVER.bits() | Self::DOUBLE_SLOPE.bits();
+    }
 }
 
-/// Bits of a hex's places.
-pub mod place_bits {
-    /// East-coast port.
-    pub const EAST_PORT: u8 = 1 << 0;
-    /// West-coast port.
-    pub const WEST_PORT: u8 = 1 << 1;
-    /// Fort.
-    pub const FORT: u8 = 1 << 2;
+bitflags! {
+    /// Bits of a hex's places.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct PlaceBits: u8 {
+        /// East-coast port.
+        const EAST_PORT = 1 << 0;
+        /// West-coast port.
+        const WEST_PORT = 1 << 1;
+        /// Fort.
+        const FORT = 1 << 2;
+    }
 }

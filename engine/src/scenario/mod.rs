@@ -8,8 +8,8 @@
 //!
 //! - `vocab.rs`: [`Mp`], [`Side`], [`SideInfo`].
 //! - `ids.rs`: [`ScenarioId`], [`UnitId`], [`SupplyState`].
-//! - `map.rs`: [`Terrain`], [`Route`], [`RouteKind`], the [`side_bits`] and
-//!   [`place_bits`] flag words.
+//! - `map.rs`: [`Terrain`], [`Route`], [`RouteKind`], the [`SideBits`] and
+//!   [`PlaceBits`] flag words.
 //! - `units.rs`: [`UnitKind`], [`UnitType`], [`UnitSetup`].
 //! - `rules.rs`: [`PhaseKind`], [`Victory`], [`Objective`], the supply rules
 //!   ([`SupplyRules`], [`GradedRules`], [`Weather`], [`SupplyEffect`]).
@@ -34,7 +34,7 @@ pub use combat::{CombatRules, CrtResult, LossModel};
 pub use file::ScenarioFile;
 pub use ids::{ScenarioId, SupplyState, UnitId};
 pub use load::{ScenarioError, ScenarioErrors};
-pub use map::{Route, RouteKind, Terrain, place_bits, side_bits};
+pub use map::{PlaceBits, Route, RouteKind, SideBits, Terrain};
 pub use rules::{
     GradedRules, Objective, PhaseKind, PortRule, SupplyEffect, SupplyModel, SupplyRules, Victory,
     Weather,
@@ -65,13 +65,13 @@ pub struct Scenario {
     /// Route rates per `(kind, class)`: `kind * classes + class`.
     pub(crate) route_rate: Vec<Mp>,
     /// Hexside bits per `(hex, dir)`.
-    pub(crate) sides_bits: Vec<u16>,
+    pub(crate) sides_bits: Vec<SideBits>,
     /// Roads through each hex, as a bit set of road numbers (MP-MOV-6).
     pub(crate) hex_roads: Vec<u64>,
     /// Any route kind through each hex: bit 0 road, 1 track, 2 rail.
     pub(crate) hex_routes: Vec<u8>,
     pub(crate) routes: Vec<Route>,
-    pub(crate) places: Vec<u8>,
+    pub(crate) places: Vec<PlaceBits>,
     pub(crate) place_names: Vec<(HexId, String)>,
     pub(crate) sources: [Vec<HexId>; 2],
     pub(crate) objectives: Vec<Objective>,
@@ -183,9 +183,9 @@ impl Scenario {
     pub fn route_rate(&self, kind: RouteKind, class: u8) -> Mp {
         self.route_rate[kind as usize * self.classes.len() + class as usize]
     }
-    /// Hexside bits ([`side_bits`]) of `h` toward `d`.
+    /// Hexside bits ([`SideBits`]) of `h` toward `d`.
     #[inline]
-    pub fn hexside(&self, h: HexId, d: Dir) -> u16 {
+    pub fn hexside(&self, h: HexId, d: Dir) -> SideBits {
         self.sides_bits[h.index() * 6 + d as usize]
     }
     /// Roads through `h` as a bit set of road numbers.
@@ -202,15 +202,15 @@ impl Scenario {
     pub fn routes(&self) -> &[Route] {
         &self.routes
     }
-    /// Place bits ([`place_bits`]) of a hex.
+    /// Place bits ([`PlaceBits`]) of a hex.
     #[inline]
-    pub fn places(&self, h: HexId) -> u8 {
+    pub fn places(&self, h: HexId) -> PlaceBits {
         self.places[h.index()]
     }
     /// Whether `h` is a fort (MP-ZOC-5).
     #[inline]
     pub fn is_fort(&self, h: HexId) -> bool {
-        self.places[h.index()] & place_bits::FORT != 0
+        self.places[h.index()].contains(PlaceBits::FORT)
     }
     /// Named hexes.
     pub fn place_names(&self) -> &[(HexId, String)] {

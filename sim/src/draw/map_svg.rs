@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use hexwar_engine::scenario::{RouteKind, place_bits, side_bits};
+use hexwar_engine::scenario::{PlaceBits, RouteKind, SideBits};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitId};
 
 use crate::counter::counter_values;
@@ -172,8 +172,8 @@ fn draw_hexsides(
             let n = grid.neighbour(h, d);
             let (a, b) = edge(c, d);
             // Slopes are drawn from the low side, whichever hex is first.
-            if bits & side_bits::UPHILL != 0 || bits & side_bits::DOUBLE_SLOPE != 0 {
-                let w = if bits & side_bits::DOUBLE_SLOPE != 0 {
+            if bits.contains(SideBits::UPHILL) || bits.contains(SideBits::DOUBLE_SLOPE) {
+                let w = if bits.contains(SideBits::DOUBLE_SLOPE) {
                     2.2
                 } else {
                     1.4
@@ -199,16 +199,16 @@ fn draw_hexsides(
                     a.0, a.1, b.0, b.1
                 )
             };
-            if bits & side_bits::RIVER != 0 {
+            if bits.contains(SideBits::RIVER) {
                 line(out, "#2f6fcf", SIZE * 0.16, "")?;
-            } else if bits & side_bits::STREAM != 0 {
+            } else if bits.contains(SideBits::STREAM) {
                 line(out, "#4a90e2", SIZE * 0.08, "")?;
             }
-            if bits & side_bits::STEEP != 0 {
+            if bits.contains(SideBits::STEEP) {
                 line(out, "#222222", SIZE * 0.12, "")?;
             }
             let mid = lerp(a, b, 0.5);
-            if bits & side_bits::BRIDGE != 0 && n.is_some() {
+            if bits.contains(SideBits::BRIDGE) && n.is_some() {
                 // A short bar across the water, along the line between the centres.
                 let cn = center(n);
                 let (p, q) = (lerp(mid, c, 0.25), lerp(mid, cn, 0.25));
@@ -222,7 +222,7 @@ fn draw_hexsides(
                     SIZE * 0.16
                 )?;
             }
-            if bits & side_bits::FORD != 0 {
+            if bits.contains(SideBits::FORD) {
                 writeln!(
                     out,
                     r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="#ffffff" stroke="#2f6fcf" stroke-width="1.5"><title>ford</title></circle>"##,
@@ -323,8 +323,8 @@ fn draw_places(
     for h in grid.hexes() {
         let c = center(h);
         let p = scen.places(h);
-        if p & (place_bits::EAST_PORT | place_bits::WEST_PORT) != 0 {
-            let coast = if p & place_bits::EAST_PORT != 0 {
+        if p.intersects(PlaceBits::EAST_PORT | PlaceBits::WEST_PORT) {
+            let coast = if p.contains(PlaceBits::EAST_PORT) {
                 "east"
             } else {
                 "west"
@@ -337,7 +337,7 @@ fn draw_places(
                 SIZE * 0.32
             )?;
         }
-        if p & place_bits::FORT != 0 {
+        if p.contains(PlaceBits::FORT) {
             let pts: Vec<String> = (0..5)
                 .map(|k| {
                     let a =

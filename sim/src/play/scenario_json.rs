@@ -2,7 +2,7 @@
 //! changes: sides, phases, every hex with its centre on `/map.svg`, every
 //! unit as set up, the combat table's columns.
 
-use hexwar_engine::scenario::place_bits;
+use hexwar_engine::scenario::PlaceBits;
 use hexwar_engine::{Scenario, Side, UnitId};
 use serde::Serialize;
 
@@ -144,7 +144,9 @@ pub fn scenario_json(scen: &Scenario, human: Side, ai: &str) -> ScenarioJson {
                     terrain: scen.terrain(h).name.clone(),
                     town: name.is_some(),
                     name,
-                    port: scen.places(h) & (place_bits::EAST_PORT | place_bits::WEST_PORT) != 0,
+                    port: scen
+                        .places(h)
+                        .intersects(PlaceBits::EAST_PORT | PlaceBits::WEST_PORT),
                     fort: scen.is_fort(h),
                     objective: scen.objectives().iter().find(|o| o.hex == h).map(|o| {
                         ObjectiveJson {

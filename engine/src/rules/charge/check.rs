@@ -2,7 +2,7 @@
 
 use super::{ChargeLine, DIE, can_charge};
 use crate::hex::HexId;
-use crate::scenario::{Scenario, UnitKind, side_bits};
+use crate::scenario::{Scenario, SideBits, UnitKind};
 use crate::state::{GameState, UnitId};
 
 /// MP-CHG-3: a unit's combat strength for the morale check: its strength
@@ -68,9 +68,9 @@ pub fn morale_check(
     line: &ChargeLine,
 ) -> MoraleCheck {
     let bits = scen.hexside(line.hexes[1], line.dir);
-    let slope = if bits & (side_bits::UPHILL | side_bits::DOUBLE_SLOPE) != 0 {
+    let slope = if bits.intersects(SideBits::UPHILL | SideBits::DOUBLE_SLOPE) {
         1
-    } else if bits & side_bits::DOWNHILL != 0 {
+    } else if bits.contains(SideBits::DOWNHILL) {
         -1
     } else {
         0
@@ -80,7 +80,7 @@ pub fn morale_check(
         target: check_strength(scen, state, line.target, false),
         morale: morale_value(scen, state, line.target),
         slope,
-        stream: (bits & side_bits::STREAM != 0) as i32,
+        stream: bits.contains(SideBits::STREAM) as i32,
     }
 }
 

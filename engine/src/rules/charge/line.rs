@@ -4,7 +4,7 @@
 use crate::action::NoCharge;
 use crate::hex::{Dir, HexId};
 use crate::rules::{movement, retreat, zoc};
-use crate::scenario::{Mp, PhaseKind, Scenario, Side, side_bits};
+use crate::scenario::{Mp, PhaseKind, Scenario, Side, SideBits};
 use crate::state::{GameState, UnitFlags, UnitId};
 
 /// The line of a legal charge: the two hexes crossed and the unit charged.
@@ -131,7 +131,7 @@ pub fn can_charge(
     // MP-CHG-2: no river anywhere on the line, bridged, forded or not.
     let mut prev = us.hex;
     for &h in &line {
-        if scen.hexside(prev, dir) & side_bits::RIVER != 0 {
+        if scen.hexside(prev, dir).contains(SideBits::RIVER) {
             return Err(NoCharge::River(h));
         }
         prev = h;

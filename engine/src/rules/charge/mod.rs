@@ -65,7 +65,7 @@
 //! - MP-CHG-3, slope and stream: only the hexside between the charger's end
 //!   hex and the target counts. "Uphill" means the charger crosses it from
 //!   the foot of the slope into the higher hex (the `LOW/HIGH` pair's first
-//!   hex is the charger's end hex, [`side_bits::UPHILL`](crate::scenario::side_bits::UPHILL) seen from that hex):
+//!   hex is the charger's end hex, [`SideBits::UPHILL`](crate::scenario::SideBits::UPHILL) seen from that hex):
 //!   the target's morale value is +1; the other way round (charging down
 //!   into the target) it is -1. A double slope is a crest, uphill from both
 //!   sides: +1. A stream adds +1 on top.

@@ -4,7 +4,7 @@
 use crate::action::NoAttack;
 use crate::hex::HexId;
 use crate::rules::retreat;
-use crate::scenario::{Scenario, UnitKind, side_bits};
+use crate::scenario::{Scenario, SideBits, UnitKind};
 use crate::state::{GameState, Stamp, UnitFlags, UnitId};
 
 /// MAL-CBT-1, -2, -10: whether `unit` may join an attack on `target` now
@@ -56,7 +56,9 @@ pub fn can_attack(
     };
     let ty = scen.unit_type(unit);
     if ty.kind == UnitKind::Armor
-        && scen.hexside(us.hex, d) & (side_bits::ROAD | side_bits::RAIL) == 0
+        && !scen
+            .hexside(us.hex, d)
+            .intersects(SideBits::ROAD | SideBits::RAIL)
     {
         return Err(NoAttack::ArmorNeedsRoad);
     }

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::scenario::{Scenario, Side, side_bits};
+use crate::scenario::{Scenario, Side, SideBits};
 use crate::state::{GameState, UnitFlags, UnitId};
 
 /// Something that changes a unit's combat strength (MAL-CBT-4).
@@ -81,10 +81,10 @@ fn attack_of(
     if us.on_map() {
         if let Some(d) = scen.grid().direction(us.hex, target) {
             let bits = scen.hexside(us.hex, d);
-            if bits & side_bits::RIVER != 0 && rules.river != 1.0 {
+            if bits.contains(SideBits::RIVER) && rules.river != 1.0 {
                 v *= rules.river;
                 note(Modifier::River, rules.river);
-            } else if bits & side_bits::STREAM != 0 && rules.stream != 1.0 {
+            } else if bits.contains(SideBits::STREAM) && rules.stream != 1.0 {
                 v *= rules.stream;
                 note(Modifier::Stream, rules.stream);
             }

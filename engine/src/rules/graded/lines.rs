@@ -8,7 +8,7 @@ use crate::hex::{Grid, HexId};
 use crate::rules::dijkstra::Search;
 use crate::rules::movement::Scratch;
 use crate::rules::sources::{self, PositionKey};
-use crate::scenario::{GradedRules, Scenario, Side, UnitKind, Weather, side_bits};
+use crate::scenario::{GradedRules, Scenario, Side, SideBits, UnitKind, Weather};
 use crate::state::GameState;
 
 /// Brings `gs.sides[side]` to the position `state`, unless it holds it
@@ -109,11 +109,11 @@ fn lines(
     // no enemy-controlled hex.
     let open =
         |h: HexId| !sources::blocked(scen, ms, h, side) && state.control(h) != Some(side.other());
-    sd.rail.spread(grid, scen, side_bits::RAIL, w.rail, open);
+    sd.rail.spread(grid, scen, SideBits::RAIL, w.rail, open);
     for i in 0..sd.rail.order.len() {
         sd.road.reach(HexId(sd.rail.order[i]), 0, NONE16);
     }
-    sd.road.spread(grid, scen, side_bits::ROAD, w.road, open);
+    sd.road.spread(grid, scen, SideBits::ROAD, w.road, open);
 }
 
 /// GS-3, GS-6: the side's HQs, each in general supply if it stands on a line.

@@ -4,7 +4,7 @@
 //! [`crate::rules::dijkstra::Search`], shared with the binary model.
 
 use crate::hex::{Dir, Grid, HexId};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SideBits};
 
 /// No hex, in a `u16` hex array.
 pub(super) const NONE16: u16 = u16::MAX;
@@ -88,7 +88,7 @@ impl Element {
         &mut self,
         grid: &Grid,
         scen: &Scenario,
-        bit: u16,
+        bit: SideBits,
         limit: u16,
         open: impl Fn(HexId) -> bool,
     ) {
@@ -101,7 +101,7 @@ impl Element {
                 continue;
             }
             for dir in Dir::ALL {
-                if scen.hexside(h, dir) & bit == 0 {
+                if !scen.hexside(h, dir).contains(bit) {
                     continue;
                 }
                 let n = grid.neighbour(h, dir);

@@ -33,7 +33,7 @@
 
 use crate::hex::{Dir, HexId};
 pub(crate) use crate::scenario::costs::{EDGE_JUMP, EDGE_TO_ROAD, Edge, step_cost};
-use crate::scenario::{Mp, PhaseKind, RouteKind, Scenario, side_bits};
+use crate::scenario::{Mp, PhaseKind, RouteKind, Scenario, SideBits};
 use crate::state::{GameState, UnitFlags, UnitId};
 
 mod scratch;
@@ -416,7 +416,7 @@ fn run(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId, from: Sta
 fn free_step(scen: &Scenario, a: HexId, d: usize, class: u8) -> u16 {
     let dir = Dir::ALL[d];
     let cross = scen.cross_cost(a, dir, class);
-    if scen.hexside(a, dir) & side_bits::ROAD == 0
+    if !scen.hexside(a, dir).contains(SideBits::ROAD)
         || cross.is_no()
         || scen.route_rate(RouteKind::Road, class).is_no()
     {

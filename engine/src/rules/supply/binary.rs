@@ -8,7 +8,7 @@ use super::{NONE16, SupplyScratch};
 use crate::hex::HexId;
 use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
 use crate::rules::sources::{PositionKey, blocked, sources};
-use crate::scenario::{Mp, Scenario, Side, side_bits};
+use crate::scenario::{Mp, Scenario, Side, SideBits};
 use crate::state::{GameState, UnitId};
 
 /// The road/rail leg: marks every road/rail hex connected to a usable
@@ -49,7 +49,7 @@ pub(super) fn network(
         let sides = &scen.sides_bits[h.index() * 6..][..6];
         let mut m = 0u8;
         for (d, &bits) in sides.iter().enumerate() {
-            m |= ((bits & (side_bits::ROAD | side_bits::RAIL) != 0) as u8) << d;
+            m |= (bits.intersects(SideBits::ROAD | SideBits::RAIL) as u8) << d;
         }
         let ns = grid.neighbours(h);
         while m != 0 {

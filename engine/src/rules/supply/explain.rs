@@ -8,7 +8,7 @@ use crate::hex::{Dir, HexId};
 use crate::rules::movement::{Scratch, step_cost};
 use crate::rules::sources::{SupplyTrace, blocked, sources};
 use crate::rules::{graded, zoc};
-use crate::scenario::{Mp, RouteKind, Scenario, SupplyModel, SupplyState, side_bits};
+use crate::scenario::{Mp, RouteKind, Scenario, SideBits, SupplyModel, SupplyState};
 use crate::state::{GameState, UnitId};
 
 /// Traces `u`'s supply in the current position and explains the answer.
@@ -164,7 +164,11 @@ fn diagnose(
         }
         for d in Dir::ALL {
             let n = grid.neighbour(h, d);
-            if scen.hexside(h, d) & (side_bits::ROAD | side_bits::RAIL) != 0 && !seen[n.index()] {
+            if scen
+                .hexside(h, d)
+                .intersects(SideBits::ROAD | SideBits::RAIL)
+                && !seen[n.index()]
+            {
                 seen[n.index()] = true;
                 prev[n.index()] = h.0;
                 queue.push_back(n);

@@ -6,7 +6,7 @@ use super::errors::Ctx;
 use super::read::Absent;
 use crate::hex::{Dir, Grid, HexId};
 use crate::scenario::file::{CostTable, HexsidesFile, MovementFile};
-use crate::scenario::{Mp, side_bits as sb};
+use crate::scenario::{Mp, SideBits};
 
 /// What crossing each kind of hexside adds, per movement class (MP-MOV-2).
 pub(super) struct CrossingCosts {
@@ -35,22 +35,22 @@ pub(super) fn check_crossing_costs(
     }
 }
 
-/// `[hexsides]`: the bits ([`side_bits`](super::side_bits)) of every
+/// `[hexsides]`: the bits ([`SideBits`]) of every
 /// hexside, per `(hex, dir)`, seen from both sides. A bridge must cross a
 /// stream or river, a ford a river.
-pub(super) fn check_hexsides(cx: &mut Ctx<'_>, hs: &HexsidesFile, grid: &Grid) -> Vec<u16> {
-    let mut sides_bits = vec![0u16; grid.len() * 6];
+pub(super) fn check_hexsides(cx: &mut Ctx<'_>, hs: &HexsidesFile, grid: &Grid) -> Vec<SideBits> {
+    let mut sides_bits = vec![SideBits::empty(); grid.len() * 6];
     for (list, here, there, what) in [
-        (&hs.stream, sb::STREAM, sb::STREAM, "stream"),
-        (&hs.river, sb::RIVER, sb::RIVER, "river"),
-        (&hs.slope, sb::UPHILL, sb::DOWNHILL, "slope"),
+        (&hs.stream, SideBits::STREAM, SideBits::STREAM, "stream"),
+        (&hs.river, SideBits::RIVER, SideBits::RIVER, "river"),
+        (&hs.slope, SideBits::UPHILL, SideBits::DOWNHILL, "slope"),
         (
             &hs.double_slope,
-            sb::DOUBLE_SLOPE,
-            sb::DOUBLE_SLOPE,
+            SideBits::DOUBLE_SLOPE,
+            SideBits::DOUBLE_SLOPE,
             "double slope",
         ),
-        (&hs.steep, sb::STEEP, sb::STEEP, "steep slope"),
+        (&hs.steep, SideBits::STEEP, SideBits::STEEP, "steep slope"),
     ] {
         for s in list {
             if let Some((h, d)) = cx.pair(grid, s, what) {
@@ -60,8 +60,8 @@ pub(super) fn check_hexsides(cx: &mut Ctx<'_>, hs: &HexsidesFile, grid: &Grid) -
     }
     let mut crossings = Vec::new();
     for (list, bit, what) in [
-        (&hs.bridge, sb::BRIDGE, "bridge"),
-        (&hs.ford, sb::FORD, "ford"),
+        (&hs.bridge, SideBits::BRIDGE, "bridge"),
+        (&hs.ford, SideBits::FORD, "ford"),
     ] {
         for s in list {
             if let Some((h, d)) = cx.pair(grid, s, what) {
@@ -71,13 +71,13 @@ pub(super) fn check_hexsides(cx: &mut Ctx<'_>, hs: &HexsidesFile, grid: &Grid) -
     }
     for (h, d, bit, span, what) in crossings {
         let b = sides_bits[h.index() * 6 + d as usize];
-        let ok = if bit == sb::FORD {
-            b & sb::RIVER != 0
+        let ok = if bit == SideBits::FORD {
+            b.contains(SideBits::RIVER)
         } else {
-            b & (sb::RIVER | sb::STREAM) != 0
+            b.intersects(SideBits::RIVER | SideBits::STREAM)
         };
         if !ok {
-            let needs = if bit == sb::FORD {
+            let needs = if bit == SideBits::FORD {
                 "river"
             } else {
                 "stream or river"
@@ -98,7 +98,14 @@ pub(super) fn check_hexsides(cx: &mut Ctx<'_>, hs: &HexsidesFile, grid: &Grid) -
 
 /// Sets `here` on the hexside of `h` toward `d`, and `there` on the same
 /// hexside seen from the neighbour.
-pub(super) fn set_side(bits: &mut [u16], grid: &Grid, h: HexId, d: Dir, here: u16, there: u16) {
+pub(super) fn set_side(
+    bits: &mut [SideBits],
+    grid: &Grid,
+    h: HexId,
+    d: Dir,
+    here: SideBits,
+    there: SideBits,
+) {
     bits[h.index() * 6 + d as usize] |= here;
     let o = grid.neighbour(h, d);
     bits[o.index() * 6 + d.opposite() as usize] |= there;
@@ -127,7 +134,7 @@ pub(super) fn enter_costs(
 pub(super) fn cross_costs(
     grid: &Grid,
     nc: usize,
-    sides_bits: &[u16],
+    sides_bits: &[SideBits],
     costs: &CrossingCosts,
 ) -> Vec<Mp> {
     let mut cross_cost = vec![Mp::NO; grid.len() * 6 * nc];
@@ -137,25 +144,27 @@ pub(super) fn cross_costs(
                 continue;
             }
             let b = sides_bits[h.index() * 6 + d as usize];
-            if b & sb::STEEP != 0 || (b & sb::RIVER != 0 && b & (sb::BRIDGE | sb::FORD) == 0) {
+            if b.contains(SideBits::STEEP)
+                || (b.contains(SideBits::RIVER) && !b.intersects(SideBits::BRIDGE | SideBits::FORD))
+            {
                 continue;
             }
             for c in 0..nc {
-                let water = if b & sb::BRIDGE != 0 {
+                let water = if b.contains(SideBits::BRIDGE) {
                     costs.bridge[c]
-                } else if b & sb::FORD != 0 {
+                } else if b.contains(SideBits::FORD) {
                     costs.ford[c]
-                } else if b & sb::STREAM != 0 {
+                } else if b.contains(SideBits::STREAM) {
                     costs.stream[c]
                 } else {
                     Mp::ZERO
                 };
-                let up = if b & sb::UPHILL != 0 {
+                let up = if b.contains(SideBits::UPHILL) {
                     costs.slope[c]
                 } else {
                     Mp::ZERO
                 };
-                let dbl = if b & sb::DOUBLE_SLOPE != 0 {
+                let dbl = if b.contains(SideBits::DOUBLE_SLOPE) {
                     costs.double_slope[c]
                 } else {
                     Mp::ZERO

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::terrain::TerrainTypes;
 use crate::hex::Grid;
-use crate::scenario::{Mp, SideInfo, UnitType};
+use crate::scenario::{Mp, PlaceBits, SideInfo, UnitType};
 
 /// What is already checked when the set-up and the graded supply rules are
 /// read.
@@ -25,7 +25,7 @@ pub(super) struct Known<'a> {
     /// Route rates per `(kind, class)`: `kind * classes + class`.
     pub(super) route_rate: &'a [Mp],
     /// Place bits per hex.
-    pub(super) places: &'a [u8],
+    pub(super) places: &'a [PlaceBits],
     pub(super) unit_types: &'a [UnitType],
     /// Unit type key -> index into `unit_types`.
     pub(super) type_index: &'a HashMap<&'a str, u16>,

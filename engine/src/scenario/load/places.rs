@@ -2,21 +2,21 @@
 
 use super::errors::Ctx;
 use crate::hex::{Grid, HexId};
+use crate::scenario::PlaceBits;
 use crate::scenario::file::PlacesFile;
-use crate::scenario::place_bits;
 
-/// `[places]`: the bits ([`place_bits`]) of each hex, and
+/// `[places]`: the bits ([`PlaceBits`]) of each hex, and
 /// the named hexes, sorted by hex.
 pub(super) fn check_places(
     cx: &mut Ctx<'_>,
     raw: &PlacesFile,
     grid: &Grid,
-) -> (Vec<u8>, Vec<(HexId, String)>) {
-    let mut places = vec![0u8; grid.len()];
+) -> (Vec<PlaceBits>, Vec<(HexId, String)>) {
+    let mut places = vec![PlaceBits::empty(); grid.len()];
     for (list, bit, what) in [
-        (&raw.east_ports, place_bits::EAST_PORT, "[places] east port"),
-        (&raw.west_ports, place_bits::WEST_PORT, "[places] west port"),
-        (&raw.forts, place_bits::FORT, "[places] fort"),
+        (&raw.east_ports, PlaceBits::EAST_PORT, "[places] east port"),
+        (&raw.west_ports, PlaceBits::WEST_PORT, "[places] west port"),
+        (&raw.forts, PlaceBits::FORT, "[places] fort"),
     ] {
         for h in cx.hexes(grid, list, what) {
             places[h.index()] |= bit;
@@ -33,8 +33,8 @@ pub(super) fn check_places(
 }
 
 /// All fort hexes, in hex order.
-pub(super) fn forts(grid: &Grid, places: &[u8]) -> Vec<HexId> {
+pub(super) fn forts(grid: &Grid, places: &[PlaceBits]) -> Vec<HexId> {
     grid.hexes()
-        .filter(|h| places[h.index()] & place_bits::FORT != 0)
+        .filter(|h| places[h.index()].contains(PlaceBits::FORT))
         .collect()
 }

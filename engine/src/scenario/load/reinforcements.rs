@@ -4,8 +4,8 @@
 use super::errors::Ctx;
 use super::known::Known;
 use crate::hex::HexId;
+use crate::scenario::PlaceBits;
 use crate::scenario::file::UnitFile;
-use crate::scenario::place_bits;
 
 /// The turn a unit arrives (1: on the map at the start), within the game's
 /// turns.
@@ -38,7 +38,7 @@ pub(super) fn check_landing(
 ) {
     if u.amphibious
         && (arrives < 2
-            || k.places[hex.index()] & (place_bits::EAST_PORT | place_bits::WEST_PORT) == 0)
+            || !k.places[hex.index()].intersects(PlaceBits::EAST_PORT | PlaceBits::WEST_PORT))
     {
         cx.err(
             u.hex.span(),

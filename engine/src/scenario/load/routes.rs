@@ -7,7 +7,7 @@ use super::hexsides::set_side;
 use super::read::Absent;
 use crate::hex::{Grid, HexId};
 use crate::scenario::file::{CostTable, MovementFile, RouteFile};
-use crate::scenario::{Mp, Route, RouteKind, side_bits as sb};
+use crate::scenario::{Mp, Route, RouteKind, SideBits};
 
 /// `[movement]` road, track and rail: the rate per `(kind, class)`,
 /// `kind * classes + class`; a class left out may not follow the route.
@@ -42,7 +42,7 @@ pub(super) fn check_routes(
     cx: &mut Ctx<'_>,
     raw: &[RouteFile],
     grid: &Grid,
-    sides_bits: &mut [u16],
+    sides_bits: &mut [SideBits],
 ) -> Routes {
     let n = grid.len();
     let mut out = Routes {
@@ -119,7 +119,7 @@ fn walk_route(
     kind: RouteKind,
     road_no: usize,
     grid: &Grid,
-    sides_bits: &mut [u16],
+    sides_bits: &mut [SideBits],
     out: &mut Routes,
 ) -> Vec<HexId> {
     let mut hexes = Vec::new();
@@ -134,9 +134,9 @@ fn walk_route(
             match grid.direction(p, h) {
                 Some(d) => {
                     let bit = match kind {
-                        RouteKind::Road => sb::ROAD,
-                        RouteKind::Track => sb::TRACK,
-                        RouteKind::Rail => sb::RAIL,
+                        RouteKind::Road => SideBits::ROAD,
+                        RouteKind::Track => SideBits::TRACK,
+                        RouteKind::Rail => SideBits::RAIL,
                     };
                     set_side(sides_bits, grid, p, d, bit, bit);
                 }
