@@ -18,8 +18,7 @@
 //!
 //! [`Worth::odds`]: super::worth::Worth::odds
 
-use hexwar_engine::scenario::SideBits;
-use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitId, UnitKind, movement, retreat};
+use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitId, combat, movement, retreat};
 
 use super::HeuristicPlayer;
 use super::assault::keeper;
@@ -115,27 +114,18 @@ impl HeuristicPlayer {
     ) {
         let side = state.active_side();
         let ty = scen.unit_type(u);
-        let rules = scen.combat();
         let attack = state.attack_strength(scen, u);
         for d in Dir::ALL {
             let t = scen.grid().neighbour(a, d);
             if !t.is_some() || self.occ[t.index()][side.other().index()] == 0 {
                 continue;
             }
-            let bits = scen.hexside(a, d);
-            if ty.kind == UnitKind::Armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+            let Some(mult) = combat::crossing(scen, a, d, ty.kind) else {
                 continue;
-            }
+            };
             if retreat::entry_cost(scen, a, d, t, ty.class).is_none() {
                 continue;
             }
-            let mult = if bits.contains(SideBits::RIVER) {
-                rules.river
-            } else if bits.contains(SideBits::STREAM) {
-                rules.stream
-            } else {
-                1.0
-            };
             f((t, a, attack * mult));
         }
     }

@@ -15,8 +15,7 @@
 //! everywhere at once), used to weigh exposure: a unit left where the
 //! enemy could bring 6:1 is a unit likely lost.
 
-use hexwar_engine::scenario::SideBits;
-use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitKind, movement};
+use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, combat, movement};
 
 use super::FAR;
 use super::graphs::MapGraphs;
@@ -67,7 +66,6 @@ impl Threat {
             self.stamp = 0;
         }
         self.room = 6.0 * scen.stacking() as f64;
-        let rules = scen.combat();
         // Where our units are: an enemy unit too far from all of them to
         // strike where they could go is not searched.
         let ours: Vec<HexId> = state
@@ -101,7 +99,6 @@ impl Threat {
                 continue;
             }
             let ty = scen.unit_type(e);
-            let armor = ty.kind == UnitKind::Armor;
             self.reach.clear();
             let reach = &mut self.reach;
             movement::next_move_reach(scen, state, e, |h| reach.push(h));
@@ -119,22 +116,14 @@ impl Threat {
                     if !h.is_some() {
                         continue;
                     }
-                    let bits = scen.hexside(r, d);
-                    if armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+                    let Some(mult) = combat::crossing(scen, r, d, ty.kind) else {
                         continue;
-                    }
+                    };
                     // MAL-CBT-2: a hex it could enter (the step tables hold
                     // each class's entry costs).
                     if step[r.index() * 6 + d as usize] == FAR {
                         continue;
                     }
-                    let mult = if bits.contains(SideBits::RIVER) {
-                        rules.river
-                    } else if bits.contains(SideBits::STREAM) {
-                        rules.stream
-                    } else {
-                        1.0
-                    };
                     let i = h.index();
                     if self.mark[i] != stamp {
                         self.mark[i] = stamp;
@@ -200,7 +189,9 @@ fn hexes_in(g: &MapGraphs, class: usize, ticks: u16) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use hexwar_engine::UnitKind;
     use hexwar_engine::retreat;
+    use hexwar_engine::scenario::SideBits;
     use rand::SeedableRng;
 
     use super::*;

@@ -20,8 +20,8 @@
 
 use std::cell::RefCell;
 
-use hexwar_engine::scenario::{LossModel, SideBits};
-use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitId, UnitKind, movement, retreat};
+use hexwar_engine::scenario::LossModel;
+use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitId, combat, movement, retreat};
 
 use super::value::{Evaluator, StaticEvaluator};
 
@@ -165,8 +165,6 @@ impl ExposureEvaluator {
         if attack <= 0.0 {
             return;
         }
-        let armor = ty.kind == UnitKind::Armor;
-        let rules = scen.combat();
         s.stamp = s.stamp.wrapping_add(1).max(1);
         let stamp = s.stamp;
         s.hexes.clear();
@@ -176,20 +174,12 @@ impl ExposureEvaluator {
                 if !h.is_some() || s.held[h.index()] != reached_stamp {
                     continue;
                 }
-                let bits = scen.hexside(r, d);
-                if armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+                let Some(mult) = combat::crossing(scen, r, d, ty.kind) else {
                     continue;
-                }
+                };
                 if retreat::entry_cost(scen, r, d, h, ty.class).is_none() {
                     continue;
                 }
-                let mult = if bits.contains(SideBits::RIVER) {
-                    rules.river
-                } else if bits.contains(SideBits::STREAM) {
-                    rules.stream
-                } else {
-                    1.0
-                };
                 let i = h.index();
                 if s.mark[i] != stamp {
                     s.mark[i] = stamp;

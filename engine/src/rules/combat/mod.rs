@@ -34,7 +34,7 @@ mod strength;
 
 pub use eligibility::{can_attack, what_if};
 pub use exact::{Distribution, Outcome, branches, distribution, for_each_branch, outcome_of};
-pub use strength::{Contribution, Modifier, Odds, odds};
+pub use strength::{Contribution, Modifier, Odds, crossing, odds};
 
 /// Where combat's random numbers come from.
 pub trait Chance {

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::hex::HexId;
-use crate::scenario::{Scenario, Side, SideBits};
+use crate::hex::{Dir, HexId};
+use crate::scenario::{Scenario, Side, SideBits, UnitKind};
 use crate::state::{GameState, UnitFlags, UnitId};
 
 /// Something that changes a unit's combat strength (MAL-CBT-4).
@@ -232,4 +232,24 @@ pub fn odds(scen: &Scenario, state: &GameState, air: u8) -> Odds {
         defender_air,
         die_modifier: attacker_air as i32 - defender_air as i32,
     }
+}
+
+/// What the hexside `dir` of `from` does to an attack across it by a unit
+/// of `kind`: `None` when it may not attack across it at all (MAL-CBT-2:
+/// armor only along a road or rail), else the factor its attack strength is
+/// multiplied by (the table's river or stream modifier, or 1). For players
+/// reckoning attacks they have not declared; [`odds`] applies the same.
+pub fn crossing(scen: &Scenario, from: HexId, dir: Dir, kind: UnitKind) -> Option<f64> {
+    let bits = scen.hexside(from, dir);
+    if kind == UnitKind::Armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+        return None;
+    }
+    let rules = scen.combat();
+    Some(if bits.contains(SideBits::RIVER) {
+        rules.river
+    } else if bits.contains(SideBits::STREAM) {
+        rules.stream
+    } else {
+        1.0
+    })
 }
