@@ -13,6 +13,7 @@ use crate::draw::PlotError;
 use crate::files::FileError;
 use crate::inspect::{InspectError, OddsError};
 use crate::play::{ServerError, SessionError};
+use crate::record::GameFileError;
 use crate::saved::StateError;
 use crate::scenario::LoadError;
 use crate::sweep::SweepError;
@@ -26,6 +27,9 @@ pub enum Error {
     /// The saved game.
     #[error(transparent)]
     State(#[from] StateError),
+    /// A game record or saved game.
+    #[error(transparent)]
+    GameFile(#[from] GameFileError),
     /// A unit or side asked about.
     #[error(transparent)]
     Inspect(#[from] InspectError),
@@ -87,6 +91,7 @@ impl Error {
         match self {
             Error::Load(e) => e.exit_code(),
             Error::State(e) => e.exit_code(),
+            Error::GameFile(e) => e.exit_code(),
             _ => 2,
         }
     }

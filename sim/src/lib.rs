@@ -20,6 +20,8 @@
 //!   Elo, the SPRT and the Bradley–Terry fit.
 //! - [`draw`]: charts, the heat map and the SVG map.
 //! - [`play`]: the play server and its JSON API.
+//! - [`record`]: the game record (a seed and the actions), which Save,
+//!   Load, the replay viewer and `hexwar replay` share.
 //! - [`counter`], [`files`], [`error`]: counters' values, files with
 //!   errors that name them, and the error every command can end with.
 //!
@@ -46,6 +48,7 @@ pub mod error;
 pub mod files;
 pub mod inspect;
 pub mod play;
+pub mod record;
 pub mod saved;
 pub mod scenario;
 pub mod stats;

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use hexwar_engine::save::SavedGame;
 use hexwar_engine::{GameState, Scenario};
 
+use crate::record::{GameFile, resolve};
+
 /// Why a saved game could not be loaded. Every variant names the file.
 #[derive(Debug)]
 pub enum StateError {
@@ -61,16 +63,31 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
-/// Loads a saved game (JSON, [`SavedGame`]) and checks it against `scen`.
+/// Loads a saved game (JSON, [`SavedGame`]) and checks it against `scen`;
+/// a game record ([`crate::record`], as the play page saves) gives the
+/// position its actions lead to.
 pub fn state_file(scen: &Scenario, path: &Path) -> Result<GameState, StateError> {
     let text = fs::read_to_string(path).map_err(|source| StateError::Unreadable {
         path: path.to_path_buf(),
         source,
     })?;
-    let saved: SavedGame = serde_json::from_str(&text).map_err(|source| StateError::Parse {
+    let file = GameFile::parse(&text).map_err(|source| StateError::Parse {
         path: path.to_path_buf(),
         source,
     })?;
+    let saved: SavedGame = match file {
+        GameFile::Position(saved) => *saved,
+        GameFile::Record(r) => {
+            let game = resolve(scen, *r).map_err(|e| StateError::Invalid {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+            if let Some(w) = game.warning {
+                eprintln!("hexwar: warning: {}: {w}", path.display());
+            }
+            return Ok(game.state);
+        }
+    };
     GameState::from_saved(scen, &saved).map_err(|e| StateError::Invalid {
         path: path.to_path_buf(),
         message: e.to_string(),

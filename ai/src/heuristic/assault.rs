@@ -37,9 +37,12 @@ pub(super) struct AttackWorth {
     pub value: f64,
     /// Chance of taking the hex.
     pub take: f64,
-    /// Expected loss points of the defender and of the attacker.
+    /// Expected steps lost by the defender and by the attacker.
     pub lost_defender: f64,
     pub lost_attacker: f64,
+    /// Expected morale lost by the defender and by the attacker.
+    pub morale_defender: f64,
+    pub morale_attacker: f64,
     /// The odds column.
     pub column: usize,
 }
@@ -74,8 +77,10 @@ impl HeuristicPlayer {
                 w.take += p;
             }
             w.value += p * v;
-            w.lost_defender += p * def;
-            w.lost_attacker += p * att;
+            w.lost_defender += p * o.defender_steps as f64;
+            w.lost_attacker += p * o.attacker_steps as f64;
+            w.morale_defender += p * o.defender_morale as f64;
+            w.morale_attacker += p * o.attacker_morale as f64;
         }
         w.value -= 0.35 * air as f64;
         if let Some(g) = &scen.supply_rules().graded {

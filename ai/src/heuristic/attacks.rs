@@ -8,6 +8,7 @@ use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, charge, combat};
 
 use super::assault::AttackWorth;
+use super::intent::losses;
 use super::{BLOCK, HeuristicPlayer};
 
 /// Targets valued exactly per declaration, the best by the table's estimate.
@@ -79,10 +80,12 @@ impl HeuristicPlayer {
                 let (ev, take, el_d, el_a, column) = self.attack_value(scen, &st, t, air, landing);
                 if best.as_ref().is_none_or(|b| ev > b.0) {
                     let why = format!(
-                        "attack {} with {} unit(s) at {} (air {air}): expected steps {el_d:.2} lost by the defender, {el_a:.2} by us, hex taken {:.0}%",
+                        "attack {} with {} unit(s) at {} (air {air}): expected loss {} to the defender, {} to us, hex taken {:.0}%",
                         scen.grid().label(t),
                         attackers.len(),
                         scen.combat().column_name(column),
+                        losses(el_d.0, el_d.1),
+                        losses(el_a.0, el_a.1),
                         take * 100.0
                     );
                     best = Some((ev, t, air, attackers[0], why));
@@ -193,12 +196,12 @@ impl HeuristicPlayer {
         let best = best.map(|(t, set, landing, w)| {
             let (air, w) = self.best_air(scen, state, &set, t, landing, w);
             let why = format!(
-                "attack {} with {} unit(s) at {} (air {air}): expected loss {:.2} to the defender, {:.2} to us, hex taken {:.0}%, worth {:+.2} VP",
+                "attack {} with {} unit(s) at {} (air {air}): expected loss {} to the defender, {} to us, hex taken {:.0}%, worth {:+.2} VP",
                 scen.grid().label(t),
                 set.len(),
                 scen.combat().column_name(w.column),
-                w.lost_defender,
-                w.lost_attacker,
+                losses(w.lost_defender, w.morale_defender),
+                losses(w.lost_attacker, w.morale_attacker),
                 w.take * 100.0,
                 w.value
             );
@@ -227,7 +230,8 @@ impl HeuristicPlayer {
     /// points, by the exact outcomes: expected steps lost each side (morale
     /// losses half a step), eliminations, retreats, the hex taken (more on
     /// an objective or an enemy supply line); with the chance of taking the
-    /// hex, the expected steps lost by each side and the odds column.
+    /// hex, the expected steps and morale lost by each side and the odds
+    /// column.
     fn attack_value(
         &self,
         scen: &Scenario,
@@ -235,7 +239,7 @@ impl HeuristicPlayer {
         t: HexId,
         air: u8,
         landing: bool,
-    ) -> (f64, f64, f64, f64, usize) {
+    ) -> (f64, f64, (f64, f64), (f64, f64), usize) {
         let side = st.active_side();
         let obj_vp: i32 = scen
             .objectives()
@@ -247,7 +251,8 @@ impl HeuristicPlayer {
         let d = combat::distribution(scen, st, air);
         let mut ev = 0.0;
         let mut take = 0.0;
-        let (mut el_d, mut el_a) = (0.0, 0.0);
+        // Expected (steps, morale) lost by the defender and by us.
+        let (mut el_d, mut el_a) = ((0.0, 0.0), (0.0, 0.0));
         for (o, p) in &d.outcomes {
             // Morale losses (MP-CHG-5) weigh like half a step.
             let mut v = o.defender_steps as f64 - 0.9 * o.attacker_steps as f64
@@ -263,8 +268,10 @@ impl HeuristicPlayer {
                 take += p;
             }
             ev += p * v;
-            el_d += p * o.defender_steps as f64;
-            el_a += p * o.attacker_steps as f64;
+            el_d.0 += p * o.defender_steps as f64;
+            el_a.0 += p * o.attacker_steps as f64;
+            el_d.1 += p * o.defender_morale as f64;
+            el_a.1 += p * o.attacker_morale as f64;
         }
         ev -= 0.35 * air as f64;
         if let Some(g) = &scen.supply_rules().graded {

@@ -5,6 +5,17 @@ use hexwar_engine::{GameState, HexId, Scenario, UnitId};
 
 use super::HeuristicPlayer;
 
+/// Expected losses in words: steps, and morale too where an attack can
+/// cost it (MP-CHG-5), so an attack whose losses are morale does not read
+/// as costing nothing.
+pub(super) fn losses(steps: f64, morale: f64) -> String {
+    if morale > 0.0 {
+        format!("{steps:.2} steps and {morale:.2} morale")
+    } else {
+        format!("{steps:.2} steps")
+    }
+}
+
 impl HeuristicPlayer {
     /// The intent of the current (or last) player-turn, for people.
     pub fn explain(&self) -> Vec<String> {

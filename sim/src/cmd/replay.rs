@@ -1,33 +1,40 @@
 //! `hexwar replay`: one game of a batch, played again from its seed and
-//! index, told turn by turn (moves, supply, combats with their dice,
-//! retreats, losses), so a surprising game can be read.
+//! index, or a game record read from a file, told turn by turn (moves,
+//! supply, combats with their dice, retreats, losses), so a surprising
+//! game can be read. The game is its record ([`crate::record`]): the
+//! batch game is played again to write it down (`--out` saves it, for the
+//! play page's Load or its replay viewer), then the record is played back
+//! through the engine and told.
 
 use std::fmt;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use hexwar_engine::{Event, PhaseKind, Scenario, Side, builtin};
 use serde::Serialize;
 
 use super::emit_report;
-use crate::batch::game::player;
-use crate::batch::spec::read_spec;
-use crate::batch::{GameRecord, MAX_ACTIONS, play_logged};
-use crate::error::{Error, UsageError};
+use crate::batch::GameRecord;
+use crate::error::Error;
+use crate::files;
+use crate::record::log::TurnCursor;
+use crate::record::{self, GameFile, GameFileError, Record, RecordError};
 use crate::scenario::LoadedScenario;
 
 /// The arguments of `hexwar replay`.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct Args {
-    /// Built-in scenario name or .toml path.
-    #[arg(long, default_value = builtin::DEFAULT)]
-    pub scenario: String,
+    /// Built-in scenario name or .toml path (default: malaya, or the one
+    /// the --record file names).
+    #[arg(long)]
+    pub scenario: Option<String>,
     /// The batch's master seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The game's index in the batch.
-    #[arg(long)]
-    pub game: u64,
+    #[arg(long, required_unless_present = "record", conflicts_with = "record")]
+    pub game: Option<u64>,
     /// AI of the first side: a level (novice, normal, hard, expert) or a
     /// spec (random, heuristic, mcts[:iters=N,ms=N,c=X]).
     #[arg(long, default_value = "random")]
@@ -38,6 +45,14 @@ pub struct Args {
     /// A run folder: scenario, seed and players from its run.json.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["scenario", "seed", "blue", "red"])]
     pub run: Option<PathBuf>,
+    /// A game record (as the play page's Save or --out writes it) to tell
+    /// instead of a batch game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["run", "seed", "blue", "red"])]
+    pub record: Option<PathBuf>,
+    /// Write the game's record to this file (JSON): the play page loads
+    /// it, or shows it in its replay viewer (`hexwar play --replay FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Leave out phase starts and hexes changing hands.
     #[arg(long)]
     pub brief: bool,
@@ -83,8 +98,9 @@ pub struct Replay {
     pub game: u64,
     /// The players, first side first.
     pub players: [String; 2],
-    /// The game's record, as in `games.csv`.
-    pub record: GameRecord,
+    /// The game's result row, as in `games.csv` (a batch game only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<GameRecord>,
     /// Turn by turn.
     pub turns: Vec<PlayerTurn>,
     /// Printed as intents only (`--explain`).
@@ -92,97 +108,97 @@ pub struct Replay {
     pub explain: bool,
 }
 
-/// Plays the game again and keeps its log.
-pub fn replay(args: &Args) -> Result<Replay, Error> {
-    let (scenario, seed, players) = match &args.run {
-        Some(dir) => {
-            let spec = read_spec(dir)?;
-            if args.game >= spec.games {
-                return Err(UsageError::GameOutOfRun {
-                    game: args.game,
-                    dir: dir.clone(),
-                    games: spec.games,
-                }
-                .into());
+/// The game's record: a batch game played again, or a record file read.
+fn game_record(args: &Args) -> Result<(Arc<Scenario>, Record, Option<GameRecord>), Error> {
+    if let Some(path) = &args.record {
+        let GameFile::Record(rec) = record::read(path)? else {
+            return Err(GameFileError::Invalid {
+                path: path.clone(),
+                source: RecordError::NoActions,
             }
-            (spec.scenario, spec.seed, [spec.blue, spec.red])
-        }
-        None => (
-            args.scenario.clone(),
-            args.seed,
-            [args.blue.clone(), args.red.clone()],
-        ),
-    };
-    let scen = LoadedScenario::load(&scenario)?.scenario;
-    let mut p = Vec::new();
-    for (spec, side) in players.iter().zip(["blue", "red"]) {
-        p.push(player(spec, side)?);
+            .into());
+        };
+        let spec = args.scenario.as_deref().unwrap_or(&rec.scenario);
+        let scen = LoadedScenario::load(spec)?.scenario;
+        return Ok((scen, *rec, None));
     }
-    let (a, b) = p.split_at_mut(1);
+    let game = args.game.unwrap_or(0);
+    if let Some(dir) = &args.run {
+        let (loaded, rec, row) = record::from_run(dir, game)?;
+        return Ok((loaded.scenario, rec, Some(row)));
+    }
+    let spec = args.scenario.as_deref().unwrap_or(builtin::DEFAULT);
+    let scen = LoadedScenario::load(spec)?.scenario;
+    let (rec, row) = record::from_batch(&scen, [&args.blue, &args.red], args.seed, game)?;
+    Ok((scen, rec, Some(row)))
+}
+
+/// Plays the game back from its record and keeps its log.
+pub fn replay(args: &Args) -> Result<Replay, Error> {
+    let (scen, rec, row) = game_record(args)?;
+    if let Some(out) = &args.out {
+        files::write(out, serde_json::to_string_pretty(&rec)? + "\n")?;
+        eprintln!("record written to {}", out.display());
+    }
     let mut events: Vec<Event> = Vec::new();
-    let mut intents = Vec::new();
-    let record = play_logged(
-        &scen,
-        [a[0].as_mut(), b[0].as_mut()],
-        seed,
-        args.game,
-        MAX_ACTIONS,
-        &mut events,
-        Some(&mut intents),
-    );
-    let mut turns = by_player_turn(&scen, events, args.brief);
-    for (turn, side, said) in intents {
-        let id = &scen.side(side).id;
-        if let Some(t) = turns.iter_mut().find(|t| t.turn == turn && &t.side == id) {
-            t.intent = said;
+    let played = rec.replay(&scen, |_, _, e| events.extend_from_slice(e));
+    played.map_err(|source| GameFileError::Invalid {
+        path: args
+            .record
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("the replayed game")),
+        source,
+    })?;
+    let mut cursor = match &rec.start {
+        Some(s) => TurnCursor::at(s.turn, scen.side_by_name(&s.side).unwrap_or(Side(0))),
+        None => TurnCursor::new(),
+    };
+    let mut turns = by_player_turn(&scen, &mut cursor, events, args.brief);
+    for t in &mut turns {
+        if let Some(said) = rec.intent(t.turn, &t.side) {
+            t.intent = said.to_vec();
         }
     }
+    let players = rec.players.clone().unwrap_or_else(|| {
+        [
+            crate::play::PERSON.to_string(),
+            crate::play::PERSON.to_string(),
+        ]
+    });
     Ok(Replay {
         scenario: scen.name().to_string(),
-        seed,
-        game: args.game,
+        seed: rec.seed,
+        game: rec.game,
         players,
         turns,
-        record,
+        record: row,
         explain: args.explain,
     })
 }
 
-/// Splits the events at each player-turn's first phase.
-fn by_player_turn(scen: &Scenario, events: Vec<Event>, brief: bool) -> Vec<PlayerTurn> {
+/// Groups the events by the player-turn they belong to ([`TurnCursor`]).
+fn by_player_turn(
+    scen: &Scenario,
+    cursor: &mut TurnCursor,
+    events: Vec<Event>,
+    brief: bool,
+) -> Vec<PlayerTurn> {
     let mut turns: Vec<PlayerTurn> = Vec::new();
-    let mut current: Option<(u8, Side)> = None;
-    // Arrivals come just before their player-turn's first phase.
-    let mut early: Vec<Event> = Vec::new();
-    let mut all = Vec::with_capacity(events.len());
-    for e in events {
-        match e {
-            Event::Arrived { .. } | Event::Delayed { .. } | Event::Landing { .. } => early.push(e),
-            Event::PhaseBegan { .. } => {
-                all.push(e);
-                all.append(&mut early);
-            }
-            e => all.push(e),
-        }
-    }
-    all.append(&mut early);
-    for e in all {
-        if let Event::PhaseBegan { turn, side, .. } = &e {
-            if current != Some((*turn, *side)) {
-                current = Some((*turn, *side));
-                turns.push(PlayerTurn {
-                    turn: *turn,
-                    side: scen.side(*side).id.clone(),
-                    intent: Vec::new(),
-                    lines: Vec::new(),
-                    events: Vec::new(),
-                });
-            }
-        }
-        if turns.is_empty() {
+    for (turn, side, e) in cursor.place(scen, &events) {
+        // Before the first phase: the set-up, told under the first player-turn.
+        let (turn, side) = if turn == 0 {
+            (1, Side(0))
+        } else {
+            (turn, side)
+        };
+        let id = &scen.side(side).id;
+        if !turns
+            .last()
+            .is_some_and(|t| t.turn == turn && &t.side == id)
+        {
             turns.push(PlayerTurn {
-                turn: 1,
-                side: scen.side(Side(0)).id.clone(),
+                turn,
+                side: id.clone(),
                 intent: Vec::new(),
                 lines: Vec::new(),
                 events: Vec::new(),
@@ -210,12 +226,15 @@ fn by_player_turn(scen: &Scenario, events: Vec<Event>, brief: bool) -> Vec<Playe
 
 impl fmt::Display for Replay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = &self.record;
-        writeln!(
+        write!(
             f,
-            "{} game {} of seed {}: {} vs {} (game seed {})",
-            self.scenario, self.game, self.seed, self.players[0], self.players[1], r.game_seed
+            "{} game {} of seed {}: {} vs {}",
+            self.scenario, self.game, self.seed, self.players[0], self.players[1]
         )?;
+        match &self.record {
+            Some(r) => writeln!(f, " (game seed {})", r.game_seed)?,
+            None => writeln!(f)?,
+        }
         for t in &self.turns {
             if self.explain && t.intent.is_empty() {
                 continue;

@@ -13,8 +13,58 @@ use crate::counter::counter_values;
 pub const SIZE: f64 = 36.0;
 /// Space around the map.
 const MARGIN: f64 = 12.0;
-/// Counter colours per side: fill, text.
-const SIDE_COLORS: [(&str, &str); 2] = [("#3b6db3", "#ffffff"), ("#b8403a", "#ffffff")];
+/// Counter colours per side when the sides name no nation below.
+const SIDE_COLORS: [&str; 2] = ["#3b6db3", "#b8403a"];
+/// Counter colours by nation, where a side's id or name contains one of
+/// the words (the play page draws its counters in the same colours).
+const NATION_COLORS: [(&[&str], &str); 6] = [
+    (&["soviet", "red army"], "#b23a32"),
+    (&["axis", "german", "wehrmacht"], "#55636d"),
+    (&["japan"], "#8a7628"),
+    (&["french", "france"], "#2f5fa8"),
+    (&["prussia"], "#3d6b45"),
+    (&["commonwealth", "british"], "#a8483a"),
+];
+/// Text on counters.
+const COUNTER_TEXT: &str = "#ffffff";
+/// Map colours of hexside features and routes, shared with the page's legend.
+pub mod colors {
+    /// Rivers.
+    pub const RIVER: &str = "#2f6fcf";
+    /// Streams.
+    pub const STREAM: &str = "#4a90e2";
+    /// Steep hexsides.
+    pub const STEEP: &str = "#222222";
+    /// Slope hachures.
+    pub const SLOPE: &str = "#8a5a2b";
+    /// Bridges.
+    pub const BRIDGE: &str = "#555555";
+    /// Roads.
+    pub const ROAD: &str = "#a0301c";
+    /// Tracks.
+    pub const TRACK: &str = "#7a5230";
+    /// Rail lines.
+    pub const RAIL: &str = "#1a1a1a";
+    /// Objective rings.
+    pub const OBJECTIVE: &str = "#d4a017";
+}
+
+/// The counter colour of each side: its nation's (see `NATION_COLORS`)
+/// where both sides name a different one, else blue and red.
+pub fn side_colors(scen: &Scenario) -> [&'static str; 2] {
+    let nation = |s: Side| {
+        let info = scen.side(s);
+        let (id, name) = (info.id.to_lowercase(), info.name.to_lowercase());
+        NATION_COLORS
+            .iter()
+            .find(|(words, _)| words.iter().any(|w| id.contains(w) || name.contains(w)))
+            .map(|(_, c)| *c)
+    };
+    match (nation(Side(0)), nation(Side(1))) {
+        (Some(a), Some(b)) if a != b => [a, b],
+        _ => SIDE_COLORS,
+    }
+}
 
 /// Draws the map with units where `state` has them (or at their set-up
 /// hexes without a state).
@@ -183,8 +233,12 @@ fn draw_hexsides(
                     let q = lerp(p, c, 0.18);
                     writeln!(
                         out,
-                        r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#8a5a2b" stroke-width="{w}"/>"##,
-                        p.0, p.1, q.0, q.1
+                        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{w}"/>"#,
+                        p.0,
+                        p.1,
+                        q.0,
+                        q.1,
+                        colors::SLOPE
                     )?;
                 }
             }
@@ -200,12 +254,12 @@ fn draw_hexsides(
                 )
             };
             if bits.contains(SideBits::RIVER) {
-                line(out, "#2f6fcf", SIZE * 0.16, "")?;
+                line(out, colors::RIVER, SIZE * 0.16, "")?;
             } else if bits.contains(SideBits::STREAM) {
-                line(out, "#4a90e2", SIZE * 0.08, "")?;
+                line(out, colors::STREAM, SIZE * 0.08, "")?;
             }
             if bits.contains(SideBits::STEEP) {
-                line(out, "#222222", SIZE * 0.12, "")?;
+                line(out, colors::STEEP, SIZE * 0.12, "")?;
             }
             let mid = lerp(a, b, 0.5);
             if bits.contains(SideBits::BRIDGE) && n.is_some() {
@@ -214,20 +268,22 @@ fn draw_hexsides(
                 let (p, q) = (lerp(mid, c, 0.25), lerp(mid, cn, 0.25));
                 writeln!(
                     out,
-                    r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#555555" stroke-width="{:.1}" stroke-linecap="butt"><title>bridge</title></line>"##,
+                    r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{:.1}" stroke-linecap="butt"><title>bridge</title></line>"#,
                     p.0,
                     p.1,
                     q.0,
                     q.1,
+                    colors::BRIDGE,
                     SIZE * 0.16
                 )?;
             }
             if bits.contains(SideBits::FORD) {
                 writeln!(
                     out,
-                    r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="#ffffff" stroke="#2f6fcf" stroke-width="1.5"><title>ford</title></circle>"##,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="#ffffff" stroke="{}" stroke-width="1.5"><title>ford</title></circle>"##,
                     mid.0,
                     mid.1,
+                    colors::RIVER,
                     SIZE * 0.1
                 )?;
             }
@@ -261,12 +317,14 @@ fn draw_routes(
         match r.kind {
             RouteKind::Road => writeln!(
                 out,
-                r##"<polyline points="{pts}" stroke="#a0301c" stroke-width="{:.1}">{title}</polyline>"##,
+                r#"<polyline points="{pts}" stroke="{}" stroke-width="{:.1}">{title}</polyline>"#,
+                colors::ROAD,
                 SIZE * 0.11
             )?,
             RouteKind::Track => writeln!(
                 out,
-                r##"<polyline points="{pts}" stroke="#7a5230" stroke-width="{:.1}" stroke-dasharray="{:.1} {:.1}">{title}</polyline>"##,
+                r#"<polyline points="{pts}" stroke="{}" stroke-width="{:.1}" stroke-dasharray="{:.1} {:.1}">{title}</polyline>"#,
+                colors::TRACK,
                 SIZE * 0.07,
                 SIZE * 0.2,
                 SIZE * 0.12
@@ -274,7 +332,8 @@ fn draw_routes(
             RouteKind::Rail => {
                 writeln!(
                     out,
-                    r##"<polyline points="{pts}" stroke="#1a1a1a" stroke-width="{:.1}">{title}</polyline>"##,
+                    r#"<polyline points="{pts}" stroke="{}" stroke-width="{:.1}">{title}</polyline>"#,
+                    colors::RAIL,
                     SIZE * 0.12
                 )?;
                 writeln!(
@@ -303,10 +362,11 @@ fn draw_places(
         let c = center(o.hex);
         writeln!(
             out,
-            r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="#d4a017" stroke-width="{:.1}"><title>objective {} {} VP</title></circle>"##,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{}" stroke-width="{:.1}"><title>objective {} {} VP</title></circle>"#,
             c.0,
             c.1,
             SIZE * 0.72,
+            colors::OBJECTIVE,
             SIZE * 0.07,
             esc(&o.name),
             o.vp
@@ -360,7 +420,7 @@ fn draw_places(
     for s in Side::BOTH {
         for &h in scen.sources(s) {
             let c = center(h);
-            let (fill, text) = SIDE_COLORS[s.index()];
+            let (fill, text) = (side_colors(scen)[s.index()], COUNTER_TEXT);
             let (x, y) = (c.0 - SIZE * 0.5, c.1 - SIZE * 0.3);
             writeln!(
                 out,
@@ -431,7 +491,7 @@ fn draw_counters(
         let (x, y) = (c.0 - side / 2.0 + off, c.1 - side / 2.0 + SIZE * 0.06 + off);
         let setup = scen.unit(u);
         let ty = scen.unit_type(u);
-        let (fill, text) = SIDE_COLORS[setup.side.index()];
+        let (fill, text) = (side_colors(scen)[setup.side.index()], COUNTER_TEXT);
         let title = format!(
             "{} {} ({}), {} steps",
             esc(&setup.id),

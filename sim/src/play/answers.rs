@@ -6,10 +6,10 @@
 use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, charge, state::UnitFlags};
 use serde::Serialize;
 
-use super::action::{find_unit, hex_id};
 use super::api::{Refusal, not_found, query_pairs, refuse};
 use super::session::Session;
 use crate::inspect::{self, OddsReport, units_odds};
+use crate::record::action::{find_unit, hex_id};
 
 pub(super) fn odds_answer(s: &Session, query: &str) -> Result<OddsReport, Refusal> {
     let scen = &s.scen;
@@ -85,15 +85,63 @@ struct ChargeLine {
     chance: f64,
 }
 
+/// A reachable hex whose cost wants a word.
+#[derive(Serialize)]
+struct MoveNote {
+    hex: String,
+    note: &'static str,
+}
+
+/// Why a zero-cost destination costs nothing.
+const FREE_ROAD: &str =
+    "free: the first hex along a road costs nothing to a unit that has not moved (MP-MOV-5)";
+
 /// `GET /api/unit/{id}`.
 #[derive(Serialize)]
 pub(super) struct UnitAnswer {
     unit: String,
     moves: inspect::Moves,
+    /// Destinations whose cost is explained (a zero-cost road hex).
+    move_notes: Vec<MoveNote>,
     rail: inspect::RailReport,
     supply: Option<inspect::SupplyLine>,
     attacks: Vec<AttackLine>,
+    /// With `?target=HEX`: whether the unit may join an attack on that
+    /// hex now, and the engine's reason when not.
+    attack_on: Option<AttackLine>,
     charges: Vec<ChargeLine>,
+}
+
+/// The answer about `u`, with `query` (`target=HEX`, optional).
+pub(super) fn unit_query(
+    scen: &Scenario,
+    st: &GameState,
+    u: UnitId,
+    query: &str,
+) -> Result<UnitAnswer, Refusal> {
+    let mut target = None;
+    for (k, v) in query_pairs(query) {
+        match k.as_str() {
+            "target" => target = Some(hex_id(scen, &v).map_err(not_found)?),
+            other => return refuse(400, format!("unknown parameter \"{other}\"")),
+        }
+    }
+    let mut a = unit_answer(scen, st, u);
+    a.attack_on = target.map(|h| attack_line(scen, st, u, h));
+    Ok(a)
+}
+
+/// Whether `u` may join an attack on `h` now, and why not.
+fn attack_line(scen: &Scenario, st: &GameState, u: UnitId, h: HexId) -> AttackLine {
+    let why = st
+        .check(scen, Action::Attack { unit: u, target: h })
+        .err()
+        .map(|e| e.describe(scen));
+    AttackLine {
+        hex: scen.grid().label(h),
+        ok: why.is_none(),
+        reason: why,
+    }
 }
 
 pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAnswer {
@@ -120,17 +168,7 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
     }
     let attacks = targets
         .into_iter()
-        .map(|h| {
-            let why = st
-                .check(scen, Action::Attack { unit: u, target: h })
-                .err()
-                .map(|e| e.describe(scen));
-            AttackLine {
-                hex: grid.label(h),
-                ok: why.is_none(),
-                reason: why,
-            }
-        })
+        .map(|h| attack_line(scen, st, u, h))
         .collect();
     let mut charges = Vec::new();
     charge::for_each_charge(scen, st, u, |h| {
@@ -141,12 +179,24 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
             });
         }
     });
+    let moves = inspect::moves(scen, st, u);
+    let move_notes = moves
+        .destinations
+        .iter()
+        .filter(|d| d.cost_mp == 0.0)
+        .map(|d| MoveNote {
+            hex: d.hex.clone(),
+            note: FREE_ROAD,
+        })
+        .collect();
     UnitAnswer {
         unit: setup.id.clone(),
-        moves: inspect::moves(scen, st, u),
+        moves,
+        move_notes,
         rail: inspect::rail(scen, st, u),
         supply,
         attacks,
+        attack_on: None,
         charges,
     }
 }

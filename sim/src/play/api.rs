@@ -1,21 +1,23 @@
 //! The play API as a pure function: [`handle`] answers one request from
 //! the session and the request (method, path, query, body), so every
 //! endpoint is tested without a socket. Static files, the scenario, the
-//! state, actions through the checked `apply`, the AI's turn, save, load
-//! and a new game; the unit and odds answers are in [`super::answers`].
+//! state, actions through the checked `apply`, undo and redo, a hint, the
+//! AI's turn; new games, save and load are in [`super::games`], the
+//! replay viewer's endpoints in [`super::replay_api`], the unit and odds
+//! answers in [`super::answers`].
 
-use hexwar_engine::GameState;
-use hexwar_engine::save::SavedGame;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::action::{ActionJson, NotFound, find_unit};
-use super::answers::{odds_answer, unit_answer};
+use super::answers::{odds_answer, unit_query};
+use super::games;
+use super::replay_api;
 use super::scenario_json::scenario_json;
-use super::session::{Session, SessionError, clock_seed};
+use super::session::Session;
 use super::state_json::{LogEntry, StateJson};
-use super::{APP_JS, INDEX_HTML, MAX_AI_ACTIONS, MAX_BODY, STYLE_CSS};
-use crate::inspect::find_side;
+use super::{ASSETS, MAX_AI_ACTIONS, MAX_BODY};
+use crate::record::action::find_unit;
+use crate::record::{ActionJson, NotFound};
 
 /// One answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +33,7 @@ pub struct Response {
 }
 
 impl Response {
-    fn ok(content_type: &'static str, body: impl Into<Vec<u8>>) -> Response {
+    pub(super) fn ok(content_type: &'static str, body: impl Into<Vec<u8>>) -> Response {
         Response {
             status: 200,
             content_type,
@@ -71,44 +73,51 @@ pub(super) fn refuse<T>(status: u16, message: impl Into<String>) -> Result<T, Re
 
 /// The answer to an action: the new state and the log lines it added.
 #[derive(Serialize)]
-struct ActionAnswer {
-    state: StateJson,
-    events: Vec<LogEntry>,
+pub(super) struct ActionAnswer {
+    pub(super) state: StateJson,
+    pub(super) events: Vec<LogEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    action: Option<ActionJson>,
+    pub(super) action: Option<ActionJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    actions: Option<Vec<ActionJson>>,
+    pub(super) actions: Option<Vec<ActionJson>>,
 }
 
-/// `POST /api/new` body: each field optional, the current game's when
-/// left out (the seed from the clock).
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct NewGame {
-    seed: Option<u64>,
-    /// The computer: a level (`novice`, `normal`, `hard`, `expert`) or
-    /// any player spec.
-    ai: Option<String>,
-    /// The person's side: id, name, `0` or `1`.
-    side: Option<String>,
+impl ActionAnswer {
+    pub(super) fn new(s: &Session, events: Vec<LogEntry>) -> ActionAnswer {
+        ActionAnswer {
+            state: s.state_json(),
+            events,
+            action: None,
+            actions: None,
+        }
+    }
 }
 
-/// The endpoints and the methods they take (for 405 and `Allow`).
+/// The endpoints and the methods they take (for 405 and `Allow`); the
+/// static files are [`ASSETS`].
 const ROUTES: &[(&str, &str)] = &[
     ("/", "GET"),
     ("/index.html", "GET"),
-    ("/app.js", "GET"),
-    ("/style.css", "GET"),
     ("/map.svg", "GET"),
     ("/api/scenario", "GET"),
+    ("/api/scenarios", "GET"),
     ("/api/state", "GET"),
     ("/api/odds", "GET"),
     ("/api/save", "GET"),
+    ("/api/hint", "GET"),
+    ("/api/replay", "GET"),
     ("/api/action", "POST"),
+    ("/api/undo", "POST"),
+    ("/api/redo", "POST"),
     ("/api/ai/step", "POST"),
     ("/api/ai/finish", "POST"),
     ("/api/load", "POST"),
     ("/api/new", "POST"),
+    ("/api/scenario/check", "POST"),
+    ("/api/replay/open", "POST"),
+    ("/api/replay/goto", "POST"),
+    ("/api/replay/close", "POST"),
+    ("/api/replay/play", "POST"),
 ];
 
 /// Answers one request. `path` without the query string; `query` the part
@@ -120,6 +129,8 @@ pub fn handle(s: &mut Session, method: &str, path: &str, query: &str, body: &[u8
     }
     let allowed = if let Some(id) = path.strip_prefix("/api/unit/") {
         (!id.is_empty()).then_some("GET")
+    } else if ASSETS.iter().any(|(p, _, _)| *p == path) {
+        Some("GET")
     } else {
         ROUTES.iter().find(|(p, _)| *p == path).map(|(_, m)| *m)
     };
@@ -138,8 +149,19 @@ pub fn handle(s: &mut Session, method: &str, path: &str, query: &str, body: &[u8
     }
 }
 
-fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Refusal> {
+pub(super) fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, Refusal> {
     serde_json::from_slice(body).map_err(|e| (400, format!("malformed request body: {e}")))
+}
+
+/// The body, or `T::default()` when it is empty.
+pub(super) fn parse_optional<'a, T: Deserialize<'a> + Default>(
+    body: &'a [u8],
+) -> Result<T, Refusal> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        Ok(T::default())
+    } else {
+        parse_body(body)
+    }
 }
 
 pub(super) fn not_found(e: NotFound) -> Refusal {
@@ -147,101 +169,77 @@ pub(super) fn not_found(e: NotFound) -> Refusal {
 }
 
 fn route(s: &mut Session, path: &str, query: &str, body: &[u8]) -> Result<Response, Refusal> {
+    if let Some((_, ty, text)) = ASSETS.iter().find(|(p, _, _)| *p == path) {
+        return Ok(Response::ok(ty, *text));
+    }
+    if path.starts_with("/api/replay") {
+        return replay_api::route(s, path, body);
+    }
     Ok(match path {
-        "/" | "/index.html" => Response::ok("text/html; charset=utf-8", INDEX_HTML),
-        "/app.js" => Response::ok("text/javascript; charset=utf-8", APP_JS),
-        "/style.css" => Response::ok("text/css; charset=utf-8", STYLE_CSS),
-        "/map.svg" => Response::ok("image/svg+xml", s.map_svg.as_bytes()),
-        "/api/scenario" => Response::json(&scenario_json(&s.scen, s.human, &s.ai_spec)),
-        "/api/state" => Response::json(&s.state_json()),
-        "/api/odds" => Response::json(&odds_answer(s, query)?),
-        "/api/save" => {
-            let saved = s.state.to_saved(&s.scen);
-            let body = serde_json::to_vec_pretty(&saved).unwrap_or_default();
-            let mut r = Response::ok("application/json", body);
-            r.headers.push((
-                "Content-Disposition".into(),
-                format!(
-                    "attachment; filename=\"hexwar-{}-turn{}-seed{}.json\"",
-                    s.scen.name(),
-                    s.state.turn(),
-                    s.seed
-                ),
-            ));
-            r
+        "/" | "/index.html" => Response::ok("text/html; charset=utf-8", super::INDEX_HTML),
+        "/map.svg" => {
+            let svg = s.viewer.as_ref().map_or(&s.map_svg, |v| &v.map_svg);
+            Response::ok("image/svg+xml", svg.as_bytes())
         }
+        "/api/scenario" => match &s.viewer {
+            Some(v) => Response::json(&v.scenario_json()),
+            None => Response::json(&scenario_json(&s.scen, s.human, &s.ai_spec)),
+        },
+        "/api/scenarios" => Response::json(&games::scenarios()),
+        "/api/scenario/check" => Response::json(&games::check_scenario(body)?),
+        "/api/state" => Response::json(&s.state_json()),
+        "/api/odds" => {
+            s.live()?;
+            Response::json(&odds_answer(s, query)?)
+        }
+        "/api/save" => games::save(s)?,
+        "/api/hint" => Response::json(&s.hint()?),
         "/api/action" => {
             let a: ActionJson = parse_body(body)?;
             let action = a.to_action(&s.scen).map_err(not_found)?;
             let events = s.act(action)?;
-            Response::json(&ActionAnswer {
-                state: s.state_json(),
-                events,
-                action: None,
-                actions: None,
-            })
+            Response::json(&ActionAnswer::new(s, events))
+        }
+        "/api/undo" => {
+            s.undo_action()?;
+            Response::json(&ActionAnswer::new(s, Vec::new()))
+        }
+        "/api/redo" => {
+            let events = s.redo_action()?;
+            Response::json(&ActionAnswer::new(s, events))
         }
         "/api/ai/step" => {
             let (action, events) = s.ai_step()?;
-            Response::json(&ActionAnswer {
-                state: s.state_json(),
-                events,
-                action: Some(ActionJson::from_action(&s.scen, action)),
-                actions: None,
-            })
+            let mut a = ActionAnswer::new(s, events);
+            a.action = Some(ActionJson::from_action(&s.scen, action));
+            Response::json(&a)
         }
-        "/api/ai/finish" => {
-            let (first, mut events) = s.ai_step()?;
-            let mut actions = vec![ActionJson::from_action(&s.scen, first)];
-            while !s.state.is_over()
-                && s.state.active_side() != s.human
-                && actions.len() < MAX_AI_ACTIONS
-            {
-                let (a, e) = s.ai_step()?;
-                actions.push(ActionJson::from_action(&s.scen, a));
-                events.extend(e);
-            }
-            Response::json(&ActionAnswer {
-                state: s.state_json(),
-                events,
-                action: actions.last().cloned(),
-                actions: Some(actions),
-            })
-        }
-        "/api/load" => {
-            let saved: SavedGame = parse_body(body)?;
-            let st = GameState::from_saved(&s.scen, &saved)
-                .map_err(|e| (400, format!("not a saved game of this scenario: {e}")))?;
-            s.replace(st);
-            Response::json(&s.state_json())
-        }
-        "/api/new" => {
-            let req: NewGame = if body.iter().all(u8::is_ascii_whitespace) {
-                NewGame::default()
-            } else {
-                parse_body(body)?
-            };
-            let human = match &req.side {
-                Some(side) => {
-                    Some(find_side(&s.scen, side).map_err(|e| (400, format!("side: {e}")))?)
-                }
-                None => None,
-            };
-            s.new_game(
-                req.seed.unwrap_or_else(clock_seed),
-                req.ai.as_deref(),
-                human,
-            )
-            .map_err(|SessionError::UnknownAi { message }| (400, format!("ai: {message}")))?;
-            Response::json(&s.state_json())
-        }
+        "/api/ai/finish" => ai_finish(s)?,
+        "/api/load" => games::load(s, body)?,
+        "/api/new" => games::new_game(s, body)?,
         p => {
             let id = p.strip_prefix("/api/unit/").unwrap_or(p);
             let id = percent_decode(id);
             let u = find_unit(&s.scen, &id).map_err(not_found)?;
-            Response::json(&unit_answer(&s.scen, &s.state, u))
+            s.live()?;
+            Response::json(&unit_query(&s.scen, &s.state, u, query)?)
         }
     })
+}
+
+/// `POST /api/ai/finish`: the AI plays until the person is to move.
+fn ai_finish(s: &mut Session) -> Result<Response, Refusal> {
+    let (first, mut events) = s.ai_step()?;
+    let mut actions = vec![ActionJson::from_action(&s.scen, first)];
+    while !s.state.is_over() && s.state.active_side() != s.human && actions.len() < MAX_AI_ACTIONS {
+        let (a, e) = s.ai_step()?;
+        actions.push(ActionJson::from_action(&s.scen, a));
+        events.extend(e);
+    }
+    let mut a = ActionAnswer::new(s, events);
+    a.action = actions.last().cloned();
+    a.actions = Some(actions);
+    Ok(Response::json(&a))
 }
 
 /// `%XX` escapes decoded (unit ids and hex labels are plain ASCII, but a

@@ -6,6 +6,7 @@ use hexwar_engine::scenario::PlaceBits;
 use hexwar_engine::{Scenario, Side, UnitId};
 use serde::Serialize;
 
+use super::legend::{LegendJson, legend};
 use crate::draw::map_svg;
 
 /// A side by id and name.
@@ -15,6 +16,8 @@ pub struct SideJson {
     pub id: String,
     /// Name.
     pub name: String,
+    /// Its counters' colour (as `hexwar show --svg` draws them).
+    pub color: &'static str,
 }
 
 /// An objective on a hex.
@@ -125,6 +128,37 @@ pub struct ScenarioJson {
     pub units: Vec<UnitInfo>,
     /// Combat table.
     pub combat: CombatInfo,
+    /// Units a hex may hold (D-STACK-1).
+    pub stacking: u8,
+    /// `binary` or `graded` supply.
+    pub supply_model: &'static str,
+    /// The map's key.
+    pub legend: LegendJson,
+}
+
+/// A scenario the New game dialog offers.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioChoice {
+    /// Name (a built-in's, or the file's).
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// Both sides.
+    pub sides: [SideJson; 2],
+}
+
+/// A scenario as the New game dialog lists it.
+pub fn scenario_choice(scen: &Scenario) -> ScenarioChoice {
+    let colors = map_svg::side_colors(scen);
+    ScenarioChoice {
+        name: scen.name().to_string(),
+        title: scen.title().to_string(),
+        sides: Side::BOTH.map(|s| SideJson {
+            id: scen.side(s).id.clone(),
+            name: scen.side(s).name.clone(),
+            color: colors[s.index()],
+        }),
+    }
 }
 
 /// Builds `GET /api/scenario`.
@@ -182,15 +216,13 @@ pub fn scenario_json(scen: &Scenario, human: Side, ai: &str) -> ScenarioJson {
         })
         .collect();
     let c = scen.combat();
+    let choice = scenario_choice(scen);
     ScenarioJson {
         name: scen.name().to_string(),
         title: scen.title().to_string(),
         description: scen.description().to_string(),
         turns: scen.turns(),
-        sides: Side::BOTH.map(|s| SideJson {
-            id: side_id(s),
-            name: scen.side(s).name.clone(),
-        }),
+        sides: choice.sides,
         human: side_id(human),
         ai: ai.to_string(),
         levels: hexwar_ai::LEVELS,
@@ -204,5 +236,12 @@ pub fn scenario_json(scen: &Scenario, human: Side, ai: &str) -> ScenarioJson {
             columns: (0..c.columns.len()).map(|i| c.column_name(i)).collect(),
             air: c.air,
         },
+        stacking: scen.stacking(),
+        supply_model: if scen.supply_rules().graded.is_some() {
+            "graded"
+        } else {
+            "binary"
+        },
+        legend: legend(scen),
     }
 }

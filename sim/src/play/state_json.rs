@@ -7,11 +7,13 @@ use std::collections::BTreeMap;
 
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
-    Action, Event, GameState, PhaseKind, Scenario, Side, UnitId, charge, combat, movement, rail,
+    Action, Event, GameState, PhaseKind, Scenario, Side, SupplyState, UnitId, charge, combat,
+    movement, rail,
 };
 use serde::Serialize;
 
 use crate::counter::counter_values;
+use crate::record::log::TurnCursor;
 
 /// A combat's dice in the log.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -37,47 +39,31 @@ pub struct LogEntry {
     pub dice: Option<DiceJson>,
 }
 
-/// Describes events for the log; `cursor` is the (turn, side) of the last
-/// phase begun (turn 0 and the second side before the game's first), moved
-/// on by each phase's start.
-pub fn log_entries(scen: &Scenario, cursor: &mut (u8, Side), events: &[Event]) -> Vec<LogEntry> {
-    events
-        .iter()
-        .map(|e| {
-            if let Event::PhaseBegan { turn, side, .. } = e {
-                *cursor = (*turn, *side);
-            }
-            // Arrivals come just before their side's player-turn begins:
-            // they belong to it, not to the one that just ended.
-            let (turn, side) = match e {
-                Event::Arrived { unit, .. }
-                | Event::Delayed { unit, .. }
-                | Event::Landing { unit, .. } => {
-                    let s = scen.unit(*unit).side;
-                    let turn = if s.index() > cursor.1.index() {
-                        cursor.0
-                    } else {
-                        cursor.0 + 1
-                    };
-                    (turn, s)
-                }
-                _ => *cursor,
-            };
-            LogEntry {
-                turn,
-                side: scen.side(side).id.clone(),
-                text: e.describe(scen),
-                dice: match e {
-                    Event::Combat { roll, .. } => Some(DiceJson {
-                        roll: roll.die,
-                        modified: roll.modified,
-                        result: roll.result.to_string(),
-                    }),
-                    _ => None,
-                },
-            }
-        })
+/// Describes events for the log, each under the player-turn it belongs
+/// to and in the order a log tells them ([`TurnCursor`]).
+pub fn log_entries(scen: &Scenario, cursor: &mut TurnCursor, events: &[Event]) -> Vec<LogEntry> {
+    cursor
+        .place(scen, events)
+        .into_iter()
+        .map(|(turn, side, e)| log_entry(scen, turn, side, &e))
         .collect()
+}
+
+/// One event as a log line, in the player-turn `(turn, side)`.
+pub fn log_entry(scen: &Scenario, turn: u8, side: Side, e: &Event) -> LogEntry {
+    LogEntry {
+        turn,
+        side: scen.side(side).id.clone(),
+        text: e.describe(scen),
+        dice: match e {
+            Event::Combat { roll, .. } => Some(DiceJson {
+                roll: roll.die,
+                modified: roll.modified,
+                result: roll.result.to_string(),
+            }),
+            _ => None,
+        },
+    }
 }
 
 /// The game's result.
@@ -141,6 +127,13 @@ pub struct UnitJson {
     pub supply: &'static str,
     /// GS-2 U-level.
     pub u_level: u8,
+    /// The supply marker its counter wears, none in (full) supply:
+    /// `OOS` out of supply (binary model); in the graded model `L` in
+    /// limited supply, `U1`..`U8` out of supply, `S` (or `S-U2`) in
+    /// special supply.
+    pub supply_marker: Option<String>,
+    /// GS-7: it wears an isolation marker.
+    pub isolated: bool,
     /// Moved this player-turn.
     pub moved: bool,
     /// Attacked this Combat Phase.
@@ -202,6 +195,12 @@ pub struct StateJson {
     pub log: Vec<LogEntry>,
     /// What the AI said it means to do.
     pub intent: Vec<String>,
+    /// The person's actions of this phase that Undo can take back.
+    pub undo: usize,
+    /// Actions undone that Redo can play again.
+    pub redo: usize,
+    /// Where the replay viewer stands, when it is open.
+    pub replay: Option<super::viewer::ReplayAt>,
 }
 
 /// What [`state_json`] reads besides the position.
@@ -216,6 +215,10 @@ pub struct StateContext<'a> {
     pub log: &'a [LogEntry],
     /// The AI's intent.
     pub intent: &'a [String],
+    /// Actions that can be undone.
+    pub undo: usize,
+    /// Actions that can be redone.
+    pub redo: usize,
 }
 
 fn supply_name(scen: &Scenario, s: hexwar_engine::SupplyState) -> &'static str {
@@ -223,6 +226,20 @@ fn supply_name(scen: &Scenario, s: hexwar_engine::SupplyState) -> &'static str {
         s.graded_name()
     } else {
         s.name()
+    }
+}
+
+/// The supply marker of a unit in `s` at U-level `level` (see
+/// [`UnitJson::supply_marker`]).
+fn supply_marker(scen: &Scenario, s: SupplyState, level: u8) -> Option<String> {
+    let graded = scen.supply_rules().graded.is_some();
+    match s {
+        SupplyState::Full => None,
+        SupplyState::Out if graded => Some(format!("U{}", level.max(1))),
+        SupplyState::Out => Some("OOS".into()),
+        SupplyState::Limited => Some("L".into()),
+        SupplyState::Special if level > 0 => Some(format!("S-U{level}")),
+        SupplyState::Special => Some("S".into()),
     }
 }
 
@@ -264,6 +281,11 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
                 mp_left: st.mp_left(scen, u).as_f64(),
                 supply: supply_name(scen, us.supply),
                 u_level: us.u_level,
+                supply_marker: us
+                    .on_map()
+                    .then(|| supply_marker(scen, us.supply, us.u_level))
+                    .flatten(),
+                isolated: us.has(UnitFlags::COMBAT_ISOLATED) || us.has(UnitFlags::SUPPLY_ISOLATED),
                 moved: us.has(UnitFlags::MOVED),
                 attacked: us.has(UnitFlags::ATTACKED),
                 committed: us.has(UnitFlags::COMMITTED),
@@ -346,5 +368,8 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
         rail_moves: st.rail_moves().iter().map(|(u, _)| uid(*u)).collect(),
         log: cx.log.to_vec(),
         intent: cx.intent.to_vec(),
+        undo: cx.undo,
+        redo: cx.redo,
+        replay: None,
     }
 }

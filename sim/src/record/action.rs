@@ -1,6 +1,6 @@
-//! Actions as the page sends them ([`ActionJson`]: units by id, hexes by
+//! Actions in files and requests ([`ActionJson`]: units by id, hexes by
 //! label) and back, with 404 messages for ids and labels that name
-//! nothing.
+//! nothing. The play API takes them as bodies; a game record lists them.
 
 use hexwar_engine::{Action, HexId, Scenario, UnitId};
 use serde::{Deserialize, Serialize};
@@ -143,5 +143,26 @@ impl ActionJson {
             },
             Action::EndPhase => ActionJson::EndPhase,
         }
+    }
+}
+
+/// An action in words, with unit ids and hex labels (`j-11 to 0512`).
+pub fn describe_action(scen: &Scenario, a: Action) -> String {
+    let unit = |u: UnitId| scen.unit(u).id.as_str();
+    let hex = |h: HexId| scen.grid().label(h);
+    match a {
+        Action::Move { unit: u, to } => format!("{} to {}", unit(u), hex(to)),
+        Action::RailMove { unit: u, to } => format!("{} by rail to {}", unit(u), hex(to)),
+        Action::UndoRail { unit: u } => format!("{} back from its rail move", unit(u)),
+        Action::SpendSupply { unit: u } => format!("supply points spent on {}", unit(u)),
+        Action::Attack { unit: u, target } => format!("{} attacks {}", unit(u), hex(target)),
+        Action::Resolve { air } if air > 0 => {
+            format!("the attack rolled, with {air} air point(s)")
+        }
+        Action::Resolve { .. } => "the attack rolled".into(),
+        Action::CancelAttack => "the attack called off".into(),
+        Action::Advance { unit: u } => format!("{} advances", unit(u)),
+        Action::Charge { unit: u, target } => format!("{} charges {}", unit(u), hex(target)),
+        Action::EndPhase => "end of the phase".into(),
     }
 }
