@@ -23,7 +23,8 @@ pub struct ReplayAt {
     pub step: usize,
     /// Actions in the game.
     pub steps: usize,
-    /// The player-turn shown, an index into `/api/replay`'s `turns`.
+    /// The player-turn of the last action played (the first at the
+    /// start), an index into `/api/replay`'s `turns`.
     pub turn_index: usize,
 }
 
@@ -155,14 +156,13 @@ impl Viewer {
         self.version += 1;
     }
 
-    /// The player-turn shown at the current step.
+    /// The player-turn shown at the current step: the one whose action
+    /// led to it (the first at the start).
     fn turn_index(&self) -> usize {
-        let st = &self.states[self.step];
-        let key = (st.turn(), self.scen.side(st.active_side()).id.as_str());
+        let k = self.step;
         self.turns
             .iter()
-            .rposition(|t| (t.turn, t.side.as_str()) == key && t.from <= self.step)
-            .or_else(|| self.turns.iter().rposition(|t| t.from <= self.step))
+            .position(|t| t.from < k && k <= t.to)
             .unwrap_or(0)
     }
 

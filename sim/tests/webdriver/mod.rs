@@ -1,6 +1,9 @@
-//! A small W3C WebDriver client for the end-to-end test: starts
+//! A small W3C WebDriver client for the end-to-end tests: starts
 //! `chromedriver`, opens headless Chromium, and speaks the protocol's JSON
-//! over HTTP with `ureq`.
+//! over HTTP with `ureq`; [`page`] is the play page under test.
+
+// Each browser test crate uses its own subset of these.
+#![allow(dead_code)]
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -10,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use serde_json::{Value, json};
+
+pub mod page;
 
 /// The W3C key of an element reference in WebDriver answers.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -60,6 +65,8 @@ impl Browser {
         }
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
+            // A page that has not loaded in a minute is loaded again (goto).
+            "timeouts": {"pageLoad": 60_000},
             "goog:chromeOptions": {
                 "binary": chromium,
                 "args": ["--headless", "--no-sandbox", "--disable-gpu",
@@ -82,6 +89,11 @@ impl Browser {
     }
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"))
+    }
+
+    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let url = if path == "/session" {
             format!("{}{path}", self.base)
         } else {
@@ -94,19 +106,27 @@ impl Browser {
             None => req.call(),
         };
         let v: Value = match res {
-            Ok(r) => r.into_json().expect("JSON from chromedriver"),
+            Ok(r) => r.into_json().map_err(|e| format!("not JSON: {e}"))?,
             Err(ureq::Error::Status(code, r)) => {
                 let text = r.into_string().unwrap_or_default();
-                panic!("WebDriver {method} {path}: {code} {text}")
+                return Err(format!(
+                    "{code} {}",
+                    text.chars().take(300).collect::<String>()
+                ));
             }
-            Err(e) => panic!("WebDriver {method} {path}: {e}"),
+            Err(e) => return Err(e.to_string()),
         };
-        v["value"].clone()
+        Ok(v["value"].clone())
     }
 
-    /// Opens `url`.
+    /// Opens `url`. On a machine too busy for the renderer to answer in
+    /// time, once more.
     pub fn goto(&self, url: &str) {
-        self.call("POST", "/url", Some(json!({"url": url})));
+        let body = json!({ "url": url });
+        if let Err(e) = self.try_call("POST", "/url", Some(body.clone())) {
+            eprintln!("WebDriver: {url} did not load ({e}); loading it again");
+            self.call("POST", "/url", Some(body));
+        }
     }
 
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its value.
@@ -159,6 +179,16 @@ impl Browser {
     /// view and refuses when something covers it).
     pub fn click(&self, e: &Element) {
         self.call("POST", &format!("/element/{}/click", e.0), None);
+    }
+
+    /// Types `text` into an element; into a file input, a path chooses
+    /// that file.
+    pub fn send_keys(&self, e: &Element, text: &str) {
+        self.call(
+            "POST",
+            &format!("/element/{}/value", e.0),
+            Some(json!({"text": text})),
+        );
     }
 
     /// Whether the element is shown and enabled.
