@@ -476,9 +476,10 @@ fn e2e_new_game_dialog_scenario_side_level_and_file() {
     assert_eq!(server.get("/api/scenario")["name"], rich.name());
 }
 
-/// The README's screenshots, regenerated: each scenario as it opens with
-/// a unit selected, the map key, the hint, a stack listed, the replay
-/// viewer.
+/// The README's screenshots, regenerated: each scenario after a few moves
+/// with a unit selected (eastfront with the map key open, morne-plaine
+/// with a hint), the New game dialog, and the replay viewer on a batch
+/// game.
 #[test]
 #[ignore = "writes docs/screenshots/; run by hand"]
 fn screenshots() {
@@ -489,7 +490,12 @@ fn screenshots() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
     std::fs::create_dir_all(&dir).expect("docs/screenshots");
     let shot = |b: &Browser, name: &str| {
-        sleep(Duration::from_millis(600));
+        // The start's message faded, as a person would see the page.
+        b.eval(
+            "document.getElementById('status').className = ''; return null;",
+            vec![],
+        );
+        sleep(Duration::from_millis(800));
         std::fs::write(dir.join(format!("{name}.png")), b.screenshot()).expect("write PNG");
     };
     for name in hexwar_engine::builtin::names() {
@@ -499,19 +505,74 @@ fn screenshots() {
         let b = Browser::start(&driver, &chromium);
         server.open(&b, 300);
         end_phases_until(&b, &server, "movement");
-        let (unit, dest) = a_move(&server, &server.state(), &me, &scen);
-        select_unit(&b, &unit);
-        click_hex(&b, &dest);
+        for _ in 0..2 {
+            let (unit, dest) = a_move(&server, &server.state(), &me, &scen);
+            select_unit(&b, &unit);
+            click_hex(&b, &dest);
+        }
         let (unit, _) = a_move(&server, &server.state(), &me, &scen);
         select_unit(&b, &unit);
-        if name == "eastfront" {
-            b.click(&b.wait_for("#key-btn", 10));
-        }
-        if name == "morne-plaine" {
-            b.click(&b.wait_for("#hint-btn", 10));
-            wait_idle(&b);
-            b.wait_for("#hint-box:not([hidden])", 30);
+        match name {
+            "eastfront" => b.click(&b.wait_for("#key-btn", 10)),
+            "morne-plaine" => {
+                b.click(&b.wait_for("#hint-btn", 10));
+                wait_idle(&b);
+                b.wait_for("#hint-box:not([hidden])", 60);
+            }
+            _ => {}
         }
         shot(&b, name);
+        if name == "malaya" {
+            b.click(&b.wait_for("#new-game", 10));
+            b.wait_until(
+                "the dialog",
+                "return document.getElementById('new-scenario').options.length > 1;",
+                10,
+            );
+            b.eval(
+                "const l = document.getElementById('new-level'); l.value = 'normal'; l.onchange(); return null;",
+                vec![],
+            );
+            shot(&b, "new-game");
+        }
     }
+    // The replay viewer on a batch game, part-way through.
+    let tmp = common::temp_dir("screenshot-replay");
+    let run = tmp.join("run");
+    let o = common::hexwar(&[
+        "simulate",
+        "--scenario",
+        "malaya",
+        "--games",
+        "1",
+        "--blue",
+        "heuristic",
+        "--red",
+        "heuristic",
+        "--seed",
+        "4",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    common::expect_code(&o, 0);
+    let server = Server::start_with("malaya", 1, &["--replay", run.to_str().unwrap()]);
+    let b = Browser::start(&driver, &chromium);
+    b.goto(&format!("{}/", server.url));
+    b.wait_for("#replay-box:not([hidden])", 120);
+    wait_idle(&b);
+    let outline = server.get("/api/replay");
+    let turns = outline["turns"].as_array().unwrap();
+    let i = turns
+        .iter()
+        .position(|t| t["turn"] == 3 && !t["combats"].as_array().unwrap().is_empty())
+        .or_else(|| {
+            turns
+                .iter()
+                .position(|t| !t["combats"].as_array().unwrap().is_empty())
+        })
+        .unwrap_or(0);
+    b.click(&b.wait_for(&format!("#rp-turns [data-turn-index=\"{i}\"]"), 10));
+    wait_idle(&b);
+    b.click(&b.wait_for("#zoom-front", 10));
+    shot(&b, "replay");
 }

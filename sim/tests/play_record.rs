@@ -40,6 +40,16 @@ fn a_batch_games_record_plays_back_to_its_result() {
     assert_eq!(rec.actions.len() as u64, row.actions);
     assert_eq!(rec.players, Some(["random".into(), "heuristic".into()]));
     assert!(!rec.intents.is_empty(), "the heuristic says what it means");
+    // Morne-plaine's combats cost morale: an attack's words say so, not
+    // "0.00 steps lost" (issue 16).
+    let attacks: Vec<&String> = rec
+        .intents
+        .iter()
+        .flat_map(|i| &i.lines)
+        .filter(|l| l.starts_with("attack ") && l.contains("expected loss"))
+        .collect();
+    assert!(!attacks.is_empty(), "the heuristic attacks");
+    assert!(attacks.iter().any(|l| l.contains("morale")), "{attacks:?}");
     let back = rec.replay(&scen, |_, _, _| ()).unwrap();
     assert_eq!(back.state.turn(), row.turns);
     assert_eq!(back.state.steps_lost(), row.steps_lost);

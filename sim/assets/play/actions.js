@@ -413,7 +413,13 @@ async function askHint() {
   if (!myTurn()) return;
   await guarded(async () => {
     $('hint-btn').textContent = 'Thinking…';
-    try { hint = await api('GET', '/api/hint'); } finally { $('hint-btn').textContent = 'Hint'; }
+    let h;
+    try { h = await api('GET', '/api/hint'); } finally { $('hint-btn').textContent = 'Hint'; }
+    // Its unit selected, so its moves show around the hint's arrow.
+    if (h.unit && unitSide(h.unit) === me && h.action.type !== 'attack') {
+      sel = {id: h.unit, info: await api('GET', '/api/unit/' + encodeURIComponent(h.unit)), readonly: false};
+    } else sel = null;
+    hint = h;
     renderAll();
     const at = hexes.get(hint.target || hint.to || hint.from);
     if (at && !isVisible(at.x, at.y, 80)) panTo(at.x, at.y);

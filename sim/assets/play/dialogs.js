@@ -164,7 +164,7 @@ async function openNewGame() {
   const ai = replaying() ? 'normal' : SCEN.ai;
   if (!levels.includes(ai)) level.append(new Option(ai, ai, true, true));
   for (const l of levels) level.append(new Option(l, l, false, l === ai));
-  level.onchange = () => { $('new-level-help').textContent = LEVEL_HELP[level.value] || ''; };
+  level.onchange = () => { $('new-level-help').textContent = LEVEL_HELP[level.value] || `the player spec ${level.value}`; };
   level.onchange();
   $('new-seed').value = '';
   d.showModal();

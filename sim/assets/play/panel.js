@@ -134,13 +134,20 @@ function renderUnitInfo() {
       t.append(infoRow('Attacks', info.attacks.map((a) => a.ok ? a.hex : `${a.hex} (${a.reason})`).join(', ')));
     }
   }
-  const sp = info.supply;
+  // Supply as judged this turn, and what a judgement now would find.
   const marker = u.supply_marker ? ` [${u.supply_marker}]` : '';
+  t.append(infoRow('Supply', `${u.supply}${marker}, as judged this turn`, u.supply_marker ? 'warn' : ''));
+  const sp = info.supply;
   if (sp) {
-    const txt = `${sp.judged || u.supply}${marker}` + (sp.can_trace ? ` · traces ${Math.max(0, (sp.path || []).length - 1)} hexes` : ` · cannot trace: ${sp.reason || 'no path'}`);
-    t.append(infoRow('Supply', txt, sp.can_trace ? '' : 'warn'));
-  } else if (u.supply) {
-    t.append(infoRow('Supply', u.supply + marker));
+    let now, ok;
+    if (sp.now) {
+      ok = sp.now === 'full';
+      now = sp.now + (sp.hq ? ` through ${sp.hq}` : '') + (sp.reason ? ` — ${sp.reason}` : '');
+    } else {
+      ok = sp.can_trace;
+      now = sp.can_trace ? `a line of ${Math.max(0, (sp.path || []).length - 1)} hexes` : `cut off: ${sp.reason || 'no path'}`;
+    }
+    t.append(infoRow('Now', now, ok ? '' : 'warn'));
   }
   if (u.isolated) t.append(infoRow('Isolated', 'wears an isolation marker', 'warn'));
   box.append(t);

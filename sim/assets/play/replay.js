@@ -141,7 +141,7 @@ function renderReplayPanel() {
   const slider = $('rp-slider');
   slider.max = String(REPLAY.steps);
   slider.value = String(at.step);
-  $('rp-pos').textContent = `Action ${at.step} of ${REPLAY.steps}${t ? ` · turn ${t.turn}, ${sideName(t.side)}` : ''}`;
+  $('rp-pos').textContent = `Action ${at.step} of ${REPLAY.steps}${t && at.step ? ` · last played: turn ${t.turn}, ${sideName(t.side)}` : ' · the start'}`;
   $('rp-run').hidden = REPLAY.run_games === null || REPLAY.run_games === undefined;
   if (!$('rp-run').hidden) {
     $('rp-game').max = String(REPLAY.run_games - 1);
