@@ -9,6 +9,7 @@
 //!   scenario together), a saved game checked against it.
 //! - [`batch`]: the game kernel, seeds, batches in memory and as run
 //!   folders (resume, shards, merge), and what a batch adds up to.
+//! - [`status`]: how far a run's folders have got, for `hexwar status`.
 //! - [`inspect`]: what the rules say about a position (moves, ZOC,
 //!   supply, rail, attack odds).
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
@@ -49,6 +50,7 @@ pub mod play;
 pub mod saved;
 pub mod scenario;
 pub mod stats;
+pub mod status;
 pub mod sweep;
 pub mod tournament;
 
