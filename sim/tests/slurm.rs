@@ -93,7 +93,7 @@ fn job_array_on_slurm_survives_a_requeue_and_merges_to_the_single_machine_run() 
     let work = tmp.join("work");
     let big = work.join("results/runs/big");
     fs::create_dir_all(&big).unwrap();
-    let (games, shards, per_shard) = (12_000u64, 4u64, 3_000u64);
+    let (games, shards, per_shard) = (8_000u64, 4u64, 2_000u64);
     let job = cluster.submit(
         &work,
         &["--array=0-3", "--cpus-per-task=1"],

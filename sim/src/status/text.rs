@@ -27,21 +27,21 @@ fn games(done: u64, total: u64) -> String {
     format!("{:>19} {pct:>5.1}%", format!("{done}/{total}"))
 }
 
+/// Games per second, to three figures or so.
 fn rate(r: Option<f64>) -> String {
-    r.map_or("-".into(), |r| format!("{r:.1}"))
+    match r {
+        None => "-".into(),
+        Some(r) if r >= 100.0 => format!("{r:.0}"),
+        Some(r) if r >= 10.0 => format!("{r:.1}"),
+        Some(r) => format!("{r:.2}"),
+    }
 }
 
 fn line(f: &mut fmt::Formatter<'_>, d: &FolderStatus) -> fmt::Result {
     let shard = d.shard.map_or("-".into(), |(i, n)| format!("{i}/{n}"));
     if d.state == State::Problem {
-        return writeln!(
-            f,
-            "  {shard:<7} {:<27} {:>9}  {:<11} problem: {}",
-            "-",
-            "-",
-            "-",
-            d.problem.as_deref().unwrap_or("")
-        );
+        let why = d.problem.as_deref().unwrap_or("");
+        return writeln!(f, "  {shard:<7} problem: {why}");
     }
     let state = match (d.state, d.eta_secs) {
         (State::Running, Some(eta)) => format!("running, {} left", human_secs(eta)),
