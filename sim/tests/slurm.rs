@@ -74,6 +74,37 @@ fn games_played_after_requeue(log: &str) -> u64 {
     reports[0]
 }
 
+/// Plays the batch of the merged folder `all` on this machine into
+/// `single` (from `all`'s `run.json`), and checks every file is the same.
+fn assert_same_as_one_machine(all: &Path, single: &Path) {
+    let spec: Value = serde_json::from_slice(&fs::read(all.join("run.json")).unwrap()).unwrap();
+    let text = |k: &str| spec[k].as_str().unwrap().to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_hexwar"))
+        .args(["simulate", "--scenario", &text("scenario")])
+        .args(["--games", &spec["games"].to_string()])
+        .args(["--seed", &spec["seed"].to_string()])
+        .args(["--blue", &text("blue"), "--red", &text("red")])
+        .arg("--out")
+        .arg(single)
+        .output()
+        .unwrap();
+    expect_code(&o, 0);
+    let (a, b) = (files(all), files(single));
+    assert_eq!(
+        a.keys().collect::<Vec<_>>(),
+        b.keys().collect::<Vec<_>>(),
+        "the same files"
+    );
+    for (name, bytes) in &a {
+        assert!(
+            bytes == &b[name],
+            "{name} differs between {} and {}",
+            all.display(),
+            single.display()
+        );
+    }
+}
+
 #[test]
 fn job_array_on_slurm_survives_a_requeue_and_merges_to_the_single_machine_run() {
     if let Some(why) = unavailable() {
@@ -120,8 +151,8 @@ fn job_array_on_slurm_survives_a_requeue_and_merges_to_the_single_machine_run() 
         std::thread::sleep(Duration::from_millis(50));
     }
     let before = rows(&shard0);
-    cluster.run("scontrol", &["requeue", &task0]);
     assert!(before < per_shard, "shard 0 was done before the requeue");
+    cluster.run("scontrol", &["requeue", &task0]);
     eprintln!(
         "requeued {task0} at {before} of {per_shard} rows, {:.1} s in",
         t0.elapsed().as_secs_f64()
@@ -184,35 +215,7 @@ fn job_array_on_slurm_survives_a_requeue_and_merges_to_the_single_machine_run() 
     );
     cluster.stop();
 
-    // The same batch on one machine, from the merged run's description.
-    let spec: Value = serde_json::from_slice(&fs::read(all.join("run.json")).unwrap()).unwrap();
-    assert_eq!(spec["games"].as_u64(), Some(games));
-    let single = tmp.join("single");
-    let text = |k: &str| spec[k].as_str().unwrap().to_string();
-    let o = Command::new(env!("CARGO_BIN_EXE_hexwar"))
-        .args(["simulate", "--scenario", &text("scenario")])
-        .args(["--games", &games.to_string()])
-        .args(["--seed", &spec["seed"].to_string()])
-        .args(["--blue", &text("blue"), "--red", &text("red")])
-        .arg("--out")
-        .arg(&single)
-        .output()
-        .unwrap();
-    expect_code(&o, 0);
-    let (a, b) = (files(&all), files(&single));
-    assert_eq!(
-        a.keys().collect::<Vec<_>>(),
-        b.keys().collect::<Vec<_>>(),
-        "the same files"
-    );
-    for (name, bytes) in &a {
-        assert!(
-            bytes == &b[name],
-            "{name} differs between {} and {}",
-            all.display(),
-            single.display()
-        );
-    }
+    assert_same_as_one_machine(&all, &tmp.join("single"));
     eprintln!("slurm test took {:.1} s", t0.elapsed().as_secs_f64());
 }
 
