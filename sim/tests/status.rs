@@ -117,7 +117,16 @@ fn a_partial_batch_shows_what_is_missing_running_and_stalled() {
     let blockers = j["merge_blockers"].to_string();
     assert!(blockers.contains("shard 1/3 is missing"), "{blockers}");
     assert!(blockers.contains("is running: 4 of 10 games"), "{blockers}");
-    assert!(text.contains("missing"), "{text}");
+    // The missing shard in its place in the table.
+    let at = |k: &str| text.find(k).unwrap_or_else(|| panic!("{k} in\n{text}"));
+    assert!(
+        at("\n  0/3 ") < at("\n  1/3 ") && at("\n  1/3 ") < at("\n  2/3 "),
+        "{text}"
+    );
+    assert!(
+        text.contains("1/3                        missing"),
+        "{text}"
+    );
     assert!(text.contains("running, 75 s left"), "{text}");
     assert!(text.contains("merge: not yet"), "{text}");
 

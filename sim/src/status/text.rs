@@ -78,30 +78,28 @@ impl fmt::Display for BatchStatus {
             "  {:<7} {:>26} {:>9}  {:<11} {:<22} folder",
             "shard", "games", "games/s", "last row", "state"
         )?;
-        let mut missing = self.missing.iter().peekable();
-        for d in &self.folders {
-            let i = d.shard.map_or(0, |s| s.0);
-            while let Some(&&m) = missing.peek() {
-                if d.state == State::Problem || m > i {
-                    break;
-                }
-                writeln!(
-                    f,
-                    "  {:<7} {:>26}",
-                    format!("{m}/{}", self.shards),
-                    "missing"
-                )?;
-                missing.next();
-            }
-            line(f, d)?;
-        }
-        for m in missing {
+        // Missing shards in their place; problems (which have none) last.
+        let missing_line = |f: &mut fmt::Formatter<'_>, m: u64| {
             writeln!(
                 f,
                 "  {:<7} {:>26}",
                 format!("{m}/{}", self.shards),
                 "missing"
-            )?;
+            )
+        };
+        let mut missing = self.missing.iter().copied().peekable();
+        for d in &self.folders {
+            let place = match d.state {
+                State::Problem => u64::MAX,
+                _ => d.shard.map_or(0, |s| s.0),
+            };
+            while let Some(m) = missing.next_if(|&m| m < place) {
+                missing_line(f, m)?;
+            }
+            line(f, d)?;
+        }
+        for m in missing {
+            missing_line(f, m)?;
         }
         let left = match self.eta_secs {
             _ if self.done >= self.games => "all written".to_string(),
