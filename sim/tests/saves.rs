@@ -171,3 +171,50 @@ fn positions_of_heuristic_games_all_load_back() {
     assert!(seen.positions > 300, "{seen:?}");
     assert!(seen.over >= 9 && seen.declared > 5, "{seen:?}");
 }
+
+/// A real position of malaya (turn 1, the first decision) with
+/// `steps_lost` forged, as a file.
+fn forged_save(dir: &std::path::Path) -> std::path::PathBuf {
+    let scen = builtin::load("malaya").unwrap();
+    let st = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+    let mut saved = st.to_saved(&scen);
+    saved.steps_lost = [65535, 0];
+    let path = dir.join("forged.json");
+    std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn the_command_line_and_the_play_server_refuse_the_same_forged_save() {
+    let dir = std::env::temp_dir().join(format!("hexwar-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = forged_save(&dir);
+    // --state: exit code 1, the file and the fault named.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"))
+        .args(["inspect", "malaya", "--supply", "--state"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("forged.json") && err.contains("steps_lost: 65535"),
+        "{err}"
+    );
+    // /api/load: 400 with the same words, the game unchanged.
+    let scen = hexwar_sim::scenario::LoadedScenario::load("malaya")
+        .unwrap()
+        .scenario;
+    let mut s = hexwar_sim::play::Session::new(scen, hexwar_engine::Side(0), "random", 1).unwrap();
+    let before = hexwar_sim::play::handle(&mut s, "GET", "/api/save", "", b"").body;
+    let body = std::fs::read(&path).unwrap();
+    let r = hexwar_sim::play::handle(&mut s, "POST", "/api/load", "", &body);
+    assert_eq!(r.status, 400);
+    let msg = r.json_body()["error"].as_str().unwrap().to_string();
+    assert!(msg.contains("steps_lost: 65535"), "{msg}");
+    assert_eq!(
+        hexwar_sim::play::handle(&mut s, "GET", "/api/save", "", b"").body,
+        before
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

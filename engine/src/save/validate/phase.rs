@@ -226,29 +226,6 @@ fn replay_rail(scen: &Scenario, st: &GameState, m: &Moment) -> Result<(), Illega
 /// (rebuilt through the checked apply), the hex open to an advance.
 pub(super) fn combat(scen: &Scenario, st: &GameState, m: &Moment) -> Result<(), Illegal> {
     let in_combat = m.now == Some(PhaseKind::Combat);
-    let attacked = scen.grid().hexes().filter(|h| st.hex_attacked(*h)).count();
-    let attackers = st
-        .units()
-        .iter()
-        .filter(|u| u.has(UnitFlags::ATTACKED))
-        .count();
-    if attacked > 0 && !in_combat {
-        return Err(field("attacked", "hexes attacked outside a Combat Phase"));
-    }
-    if attacked > attackers {
-        return Err(field(
-            "attacked",
-            format!(
-                "{attacked} hexes attacked by {attackers} units that have attacked (MAL-CBT-1)"
-            ),
-        ));
-    }
-    if attackers > 0 && attacked == 0 {
-        return Err(field(
-            "attacked",
-            "units have attacked, but no hex has been (MAL-CBT-1)",
-        ));
-    }
     let slot = st.combat();
     let committed: Vec<UnitId> = (0..st.units().len())
         .map(|i| UnitId(i as u16))
@@ -275,7 +252,31 @@ pub(super) fn combat(scen: &Scenario, st: &GameState, m: &Moment) -> Result<(), 
             "COMMITTED, but no attack is declared (MAL-CBT-1)",
         ));
     }
-    advance(scen, st, m, slot.advance)
+    advance(scen, st, m, slot.advance)?;
+    let attacked = scen.grid().hexes().filter(|h| st.hex_attacked(*h)).count();
+    let attackers = st
+        .units()
+        .iter()
+        .filter(|u| u.has(UnitFlags::ATTACKED))
+        .count();
+    if attacked > 0 && !in_combat {
+        return Err(field("attacked", "hexes attacked outside a Combat Phase"));
+    }
+    if attacked > attackers {
+        return Err(field(
+            "attacked",
+            format!(
+                "{attacked} hexes attacked by {attackers} units that have attacked (MAL-CBT-1)"
+            ),
+        ));
+    }
+    if attackers > 0 && attacked == 0 {
+        return Err(field(
+            "attacked",
+            "units have attacked, but no hex has been (MAL-CBT-1)",
+        ));
+    }
+    Ok(())
 }
 
 /// The attack on `target` rebuilt: each committed unit, lowest id first,
