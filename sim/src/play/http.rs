@@ -103,7 +103,11 @@ impl Server {
                 });
             }
             for stream in self.listener.incoming() {
-                let Ok(stream) = stream else { continue };
+                let Ok(stream) = stream else {
+                    // Out of file descriptors, say: wait rather than spin.
+                    std::thread::sleep(Duration::from_millis(20));
+                    continue;
+                };
                 match tx.try_send(stream) {
                     Ok(()) => {}
                     Err(TrySendError::Full(mut s)) => {
