@@ -21,8 +21,10 @@
 //!   Elo, the SPRT and the Bradley–Terry fit.
 //! - [`draw`]: charts, the heat map and the SVG map.
 //! - [`play`]: the play server and its JSON API.
-//! - [`counter`], [`files`], [`error`]: counters' values, files with
-//!   errors that name them, and the error every command can end with.
+//! - [`counter`], [`files`], [`threads`], [`error`]: counters' values,
+//!   files with errors that name them (reads bounded, run files written
+//!   atomically), the `--threads` limit, and the error every command can
+//!   end with.
 //!
 //! The game kernel is [`batch::play_game`]: pure, seeded, and the same
 //! game for the same `(seed, index)` on any thread.
@@ -52,6 +54,7 @@ pub mod scenario;
 pub mod stats;
 pub mod status;
 pub mod sweep;
+pub mod threads;
 pub mod tournament;
 
 pub use error::Error;
