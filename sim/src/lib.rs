@@ -9,6 +9,7 @@
 //!   scenario together), a saved game checked against it.
 //! - [`batch`]: the game kernel, seeds, batches in memory and as run
 //!   folders (resume, shards, merge), and what a batch adds up to.
+//! - [`status`]: how far a run's folders have got, for `hexwar status`.
 //! - [`inspect`]: what the rules say about a position (moves, ZOC,
 //!   supply, rail, attack odds).
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
@@ -22,8 +23,10 @@
 //! - [`play`]: the play server and its JSON API.
 //! - [`record`]: the game record (a seed and the actions), which Save,
 //!   Load, the replay viewer and `hexwar replay` share.
-//! - [`counter`], [`files`], [`error`]: counters' values, files with
-//!   errors that name them, and the error every command can end with.
+//! - [`counter`], [`files`], [`threads`], [`error`]: counters' values,
+//!   files with errors that name them (reads bounded, run files written
+//!   atomically), the `--threads` limit, and the error every command can
+//!   end with.
 //!
 //! The game kernel is [`batch::play_game`]: pure, seeded, and the same
 //! game for the same `(seed, index)` on any thread.
@@ -52,7 +55,9 @@ pub mod record;
 pub mod saved;
 pub mod scenario;
 pub mod stats;
+pub mod status;
 pub mod sweep;
+pub mod threads;
 pub mod tournament;
 
 pub use error::Error;

@@ -132,14 +132,16 @@ class ApiError extends Error {
   constructor(msg, code) { super(msg); this.code = code; }
 }
 
+// The session's token, which the server put in the page: it accepts a
+// change only with it (docs/PLAY-API.md, "What the server refuses").
+const TOKEN = (document.querySelector('meta[name="hexwar-token"]') || {}).content || '';
+
 // The one place the page talks to the server: every request, JSON or
 // not, goes through here (headers the server asks for belong here).
 async function request(method, path, body, opts = {}) {
-  const init = {method, headers: {}};
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = typeof body === 'string' ? body : JSON.stringify(body);
-  }
+  const init = {method, headers: {'X-Hexwar-Token': TOKEN}};
+  if (method !== 'GET') init.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   let r;
   try {
     r = await fetch(path, init);

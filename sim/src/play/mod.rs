@@ -4,8 +4,9 @@
 //! [`Session`] is the game (scenario, state, the AI, the dice, the game's
 //! record, the log, undo and redo, the replay viewer); [`handle`] answers
 //! one request as a pure function of the session and the request, so every
-//! endpoint is tested without a socket; [`http`] is the loop that feeds it
-//! requests from `tiny_http`. The JSON shapes are
+//! endpoint is tested without a socket; [`http`] is the server that feeds
+//! it requests, each checked by [`guard`] (only the server's own page may
+//! drive it) and read by [`wire`] within limits. The JSON shapes are
 //! [`crate::record::ActionJson`], [`scenario_json`] and [`state_json`].
 //!
 //! The parts: `api` (routing, actions, the AI's turn), `games` (new game,
@@ -15,12 +16,13 @@
 //!
 //! Every action goes through the engine's checked `apply`, which leaves the
 //! state untouched when it refuses; the AI moves only when the page asks
-//! (`/api/ai/step`, `/api/ai/finish`), so there is no thread besides the
-//! request loop.
+//! (`/api/ai/step`, `/api/ai/finish`); the server's workers take the game
+//! one request at a time, behind one lock.
 
 mod answers;
 mod api;
 mod games;
+pub mod guard;
 mod hint;
 pub mod http;
 mod legend;
@@ -30,6 +32,7 @@ mod session;
 pub mod state_json;
 mod undo;
 mod viewer;
+pub mod wire;
 
 pub use crate::record::{ActionJson, NotFound};
 pub use api::{Response, handle};

@@ -336,13 +336,13 @@ impl GameFile {
 /// Why a game file could not be read. Every variant names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum GameFileError {
-    /// Could not read it.
-    #[error("cannot read {}: {source}", path.display())]
+    /// Could not read it (or it is larger than any game record).
+    #[error("{source}")]
     Unreadable {
         /// The path.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why (the error names the file).
+        source: crate::files::FileError,
     },
     /// Not a record nor a saved game.
     #[error("{}: not a game record or saved game: {source}", path.display())]
@@ -363,22 +363,27 @@ pub enum GameFileError {
 }
 
 impl GameFileError {
-    /// Exit code: 2 when the file cannot be read, 1 when its content is wrong.
+    /// Exit code: 2 when the file cannot be read, 1 when its content is
+    /// wrong (or too large to be a game).
     pub fn exit_code(&self) -> u8 {
         match self {
-            GameFileError::Unreadable { .. } => 2,
+            GameFileError::Unreadable {
+                source: crate::files::FileError::Read { .. },
+                ..
+            } => 2,
             _ => 1,
         }
     }
 }
 
-/// Reads a game file.
+/// Reads a game file (at most [`crate::files::SAVE_LIMIT`] bytes).
 pub fn read(path: &Path) -> Result<GameFile, GameFileError> {
-    let text = std::fs::read_to_string(path).map_err(|source| GameFileError::Unreadable {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    GameFile::parse(&text).map_err(|source| GameFileError::Parse {
+    let bytes = crate::files::read_limited(path, crate::files::SAVE_LIMIT, "a game record")
+        .map_err(|source| GameFileError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    GameFile::parse(&String::from_utf8_lossy(&bytes)).map_err(|source| GameFileError::Parse {
         path: path.to_path_buf(),
         source,
     })
