@@ -116,7 +116,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut session = match (state, &args.state) {
         (Some(file), Some(path)) => {
-            let game = file
+            let mut game = file
                 .resolve(&scen, seed)
                 .map_err(|source| GameFileError::Invalid {
                     path: path.clone(),
@@ -124,6 +124,10 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
                 })?;
             if let Some(w) = &game.warning {
                 eprintln!("hexwar: warning: {}: {w}", path.display());
+            }
+            // --side given: it wins over the side the record's person played.
+            if args.side.is_some() {
+                game.record.players = None;
             }
             Session::from_record(scen.clone(), human, &args.ai, game)
         }
