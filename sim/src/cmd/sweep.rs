@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hexwar_engine::{Side, builtin};
-use toml::{Table, Value};
+use toml::Value;
 
 use super::{emit_report, progress_bar};
 use crate::batch::{Batch, run_batch};
@@ -14,7 +14,9 @@ use crate::error::{Error, UsageError};
 use crate::scenario::scenario_text;
 use crate::stats::{Z95, wilson};
 use crate::sweep::report::{fit_report, write_files};
-use crate::sweep::{SweepError, SweepReport, SweepRow, parse_set, parse_value, variant};
+use crate::sweep::{
+    SweepError, SweepReport, SweepRow, parse_document, parse_set, parse_value, variant,
+};
 
 /// The arguments of `hexwar sweep`.
 #[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
@@ -114,10 +116,7 @@ pub fn sweep(
     }
     let (path, values) = parse_set(&spec.set)?;
     let text = scenario_text(&spec.scenario)?.text;
-    let base: Table = text.parse().map_err(|error| SweepError::NotToml {
-        scenario: spec.scenario.clone(),
-        error: Box::new(error),
-    })?;
+    let base = parse_document(&spec.scenario, &text)?;
     let scens = values
         .iter()
         .map(|v| variant(&spec.scenario, &base, &path, v))
