@@ -445,7 +445,10 @@ mod tests {
         assert!(out.contains("x = [1, 7]"), "{out}");
         let out = edited_text(&doc, "units.a.steps", "2").unwrap();
         assert!(out.contains("x = [1, 2]\nsteps = 2\n"), "{out}");
-        assert!(out.starts_with("# top comment\n[victory]\n# why 8\n"), "{out}");
+        assert!(
+            out.starts_with("# top comment\n[victory]\n# why 8\n"),
+            "{out}"
+        );
     }
 
     #[test]
