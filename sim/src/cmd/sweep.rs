@@ -11,7 +11,7 @@ use toml::Value;
 use super::{emit_report, progress_bar};
 use crate::batch::{Batch, run_batch};
 use crate::error::{Error, UsageError};
-use crate::scenario::scenario_text;
+use crate::scenario::{ScenarioText, own_name, scenario_text};
 use crate::stats::{Z95, wilson};
 use crate::sweep::report::{fit_report, write_files};
 use crate::sweep::{
@@ -115,7 +115,7 @@ pub fn sweep(
         return Err(UsageError::NoGames.into());
     }
     let (path, values) = parse_set(&spec.set)?;
-    let text = scenario_text(&spec.scenario)?.text;
+    let ScenarioText { source, text } = scenario_text(&spec.scenario)?;
     let base = parse_document(&spec.scenario, &text)?;
     let scens = values
         .iter()
@@ -154,7 +154,7 @@ pub fn sweep(
         });
     }
     let mut report = SweepReport {
-        scenario: first.name().to_string(),
+        scenario: own_name(&source, &text, first.name()).unwrap_or_else(|| first.name().into()),
         path: path.clone(),
         sides: Side::BOTH.map(|s| first.side(s).name.clone()),
         blue: spec.blue.clone(),

@@ -69,7 +69,7 @@ impl Figure for Margins<'_> {
         let root = root.titled(self.title, text(24))?;
         let (x0, x1) = self.x_range();
         let n = self.panels.len().max(1);
-        let (w, h) = root.dim_in_pixel();
+        let (_, h) = root.dim_in_pixel();
         let legend_h = 40;
         let (body, legend) = root.split_vertically(h - legend_h);
         let areas = body.split_evenly((n, 1));
@@ -86,9 +86,8 @@ impl Figure for Margins<'_> {
             (DRAW_GREY, format!("draws (|margin| < {m})")),
             (PALETTE[1], format!("{b} wins (margin ≤ -{m})")),
         ];
-        let step = w as i32 / 3;
-        for (i, (color, label)) in items.iter().enumerate() {
-            let x = 20 + step * i as i32;
+        let mut x = 20;
+        for (color, label) in items {
             legend.draw(&Rectangle::new(
                 [(x, 12), (x + 16, 26)],
                 color.mix(0.85).filled(),
@@ -98,6 +97,7 @@ impl Figure for Margins<'_> {
                 (x + 22, 19),
                 anchored(15, HPos::Left, VPos::Center),
             ))?;
+            x += 40 + 8 * label.chars().count() as i32;
         }
         Ok(())
     }
