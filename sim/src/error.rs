@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use hexwar_engine::ScenarioErrors;
 
+use crate::balance::BalanceError;
 use crate::batch::{RunError, SimError};
 use crate::draw::PlotError;
 use crate::files::FileError;
@@ -44,6 +45,9 @@ pub enum Error {
     /// A sweep's setting or values.
     #[error(transparent)]
     Sweep(#[from] SweepError),
+    /// A balance run or tuning.
+    #[error(transparent)]
+    Balance(#[from] BalanceError),
     /// A chart.
     #[error(transparent)]
     Plot(#[from] PlotError),
@@ -87,6 +91,8 @@ impl Error {
         match self {
             Error::Load(e) => e.exit_code(),
             Error::State(e) => e.exit_code(),
+            Error::Balance(BalanceError::Sweep(SweepError::Invalid { .. }))
+            | Error::Sweep(SweepError::Invalid { .. }) => 1,
             _ => 2,
         }
     }

@@ -12,6 +12,9 @@
 //! - [`inspect`]: what the rules say about a position (moves, ZOC,
 //!   supply, rail, attack odds).
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
+//! - [`balance`]: a scenario's balance at several levels of play, with a
+//!   verdict at each and the trend, and the setting that evens it, for
+//!   `hexwar balance`.
 //! - [`duel`]: pairs of games on one seed with the sides swapped, scored
 //!   by result or by duplicate VP margin, for `hexwar duel` and `hexwar
 //!   tournament`; [`tournament`]: a round robin of players over
@@ -37,6 +40,7 @@
 //! assert!(!a.aborted);
 //! ```
 
+pub mod balance;
 pub mod batch;
 pub mod cmd;
 pub mod counter;

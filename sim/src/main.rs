@@ -44,6 +44,10 @@ enum Command {
     /// A round robin of players over scenarios: pairwise score tables and
     /// an Elo table with intervals.
     Tournament(cmd::tournament::Args),
+    /// Is a scenario balanced? The first side's score at each level of play
+    /// with a verdict, and the trend as play gets stronger; --tune finds
+    /// the value of one setting that evens the game.
+    Balance(cmd::balance::Args),
     /// Write the balance report of the built-in scenarios (results/README.md).
     Report(cmd::report::Args),
     /// Play against an AI in a browser: serves the play page and its JSON
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         Command::Sweep(a) => cmd::sweep::run(&a),
         Command::Duel(a) => cmd::duel::run(&a),
         Command::Tournament(a) => cmd::tournament::run(&a),
+        Command::Balance(a) => cmd::balance::run(&a),
         Command::Report(a) => cmd::report::run(&a),
         Command::Play(a) => cmd::play::run(&a),
         Command::Merge(a) => cmd::merge::run(&a),

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::error::Error;
 
+pub mod balance;
 pub mod duel;
 pub mod inspect;
 pub mod merge;

@@ -12,6 +12,7 @@ pub mod margins;
 pub mod outcomes;
 pub mod sweep;
 pub mod trend;
+pub mod tune;
 
 pub use figure::PlotError;
 pub use heat_map::heat_map;
@@ -20,3 +21,4 @@ pub use margins::{MarginPanel, Thresholds, margins};
 pub use outcomes::{Bar, outcomes};
 pub use sweep::{SweepPoint, sweep};
 pub use trend::{Bands, TrendPoint, trend};
+pub use tune::{TunePoint, tune};

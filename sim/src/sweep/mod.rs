@@ -21,7 +21,8 @@ pub mod set;
 
 pub use report::{FitReport, SweepReport, SweepRow};
 pub use set::{
-    SetPathError, edited_text, parse_document, parse_set, parse_value, set_path, variant,
+    SetPathError, edited_text, field_kind, parse_document, parse_set, parse_value, set_path,
+    variant,
 };
 
 /// Bootstrap replicates for the interval of the 50% point.

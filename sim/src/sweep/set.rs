@@ -349,6 +349,18 @@ pub fn set_path(doc: &mut DocumentMut, path: &str, value: &Value) -> Result<(), 
     replace_leaf(leaf, value, &at)
 }
 
+/// What the field at `path` holds now (`integer`, `float`, `boolean`,
+/// ...), or `None` where the file does not have it (an optional field
+/// left out) or the path leads nowhere.
+pub fn field_kind(doc: &DocumentMut, path: &str) -> Option<&'static str> {
+    let mut doc = doc.clone();
+    let mut cur = doc.as_item_mut();
+    for seg in path.split('.') {
+        cur = step(cur, seg, String::new()).ok()?;
+    }
+    Some(kind(cur))
+}
+
 /// The scenario's text with `path` set to `value`: the document edited
 /// in place ([`set_path`]), comments and layout kept.
 pub fn edited_text(base: &DocumentMut, path: &str, value: &str) -> Result<String, SweepError> {
@@ -443,6 +455,9 @@ mod tests {
         assert_eq!(out, text.replace("decisive = 8 #", "decisive = 11 #"));
         let out = edited_text(&doc, "units.a.x.1", "7").unwrap();
         assert!(out.contains("x = [1, 7]"), "{out}");
+        assert_eq!(field_kind(&doc, "victory.decisive"), Some("integer"));
+        assert_eq!(field_kind(&doc, "units.a.x"), Some("array"));
+        assert_eq!(field_kind(&doc, "units.a.steps"), None);
         let out = edited_text(&doc, "units.a.steps", "2").unwrap();
         assert!(out.contains("x = [1, 2]\nsteps = 2\n"), "{out}");
         assert!(
