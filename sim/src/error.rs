@@ -91,8 +91,6 @@ impl Error {
         match self {
             Error::Load(e) => e.exit_code(),
             Error::State(e) => e.exit_code(),
-            Error::Balance(BalanceError::Sweep(SweepError::Invalid { .. }))
-            | Error::Sweep(SweepError::Invalid { .. }) => 1,
             _ => 2,
         }
     }

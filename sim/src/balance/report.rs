@@ -197,10 +197,11 @@ impl fmt::Display for BalanceReport {
         let [a, b] = &self.sides;
         writeln!(
             f,
-            "{}: balance at {} levels of play, seed {} ({a}'s score, a draw counts half; \
+            "{}: balance at {} level{} of play, seed {} ({a}'s score, a draw counts half; \
              margin = {a} VP minus {b} VP)",
             self.scenario,
             self.levels.len(),
+            if self.levels.len() == 1 { "" } else { "s" },
             self.seed
         )?;
         let w = self

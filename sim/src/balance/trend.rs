@@ -92,15 +92,15 @@ pub fn trend(levels: &[LevelResult], sides: &[String; 2]) -> Option<Trend> {
 /// The trend in words, led by the strongest level's verdict.
 fn reading(first: &LevelResult, last: &LevelResult, d: Direction) -> String {
     let (a, b) = (&first.player, &last.player);
-    let at_b = format!("{} at {b}", score_text(&last.score));
+    let at_b = score_text(&last.score);
     let first_off = first.verdict != Verdict::Balanced;
     match last.verdict {
         Verdict::Balanced if first_off => format!(
-            "balanced when played well ({at_b}): the imbalance at {a} ({}) comes from the \
-             players, and fades as play gets stronger",
+            "balanced when played well ({at_b} at {b}): the imbalance at {a} ({}) comes from \
+             the players, and fades as play gets stronger",
             score_text(&first.score)
         ),
-        Verdict::Balanced => format!("balanced at {a} and at {b} ({at_b})"),
+        Verdict::Balanced => format!("balanced at {a} and at {b} ({at_b} at {b})"),
         Verdict::Undecided => format!(
             "the games at {b} cannot tell ({at_b}: the interval holds 50% but reaches past \
              {:.0}-{:.0}%): play more games at {b}",

@@ -314,8 +314,11 @@ fn original(doc: &toml_edit::DocumentMut, path: &str) -> String {
             None => return "not set".into(),
         }
     }
-    cur.as_value()
-        .map_or("not set".into(), |v| v.to_string().trim().to_string())
+    cur.as_value().map_or("not set".into(), |v| {
+        let mut v = v.clone();
+        v.decor_mut().clear();
+        v.to_string().trim().to_string()
+    })
 }
 
 impl fmt::Display for TuneReport {
