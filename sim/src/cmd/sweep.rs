@@ -34,10 +34,11 @@ pub struct Args {
     pub games: u64,
     /// AI for the scenario's first side: a level (novice, normal, hard,
     /// expert) or a spec (random, heuristic, mcts[:iters=N,ms=N,c=X]).
-    #[arg(long, default_value = "random")]
+    /// Random players measure nothing about balance.
+    #[arg(long, default_value = "normal")]
     pub blue: String,
     /// AI for the scenario's second side, as --blue.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "normal")]
     pub red: String,
     /// Master seed (the same for every value: common random numbers).
     #[arg(long, default_value_t = 1)]
@@ -166,6 +167,7 @@ pub fn sweep(
         x50: None,
         x50_interval: None,
         x50_within_values: None,
+        crossing_between: None,
         note: None,
         files: Vec::new(),
     };

@@ -15,7 +15,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::figure::{
-    DRAW_GREY, DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, anchored, text, write_both,
+    DRAW_GREY, DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, anchored, text, title,
+    write_both,
 };
 
 /// One panel: a label and the games at each margin.
@@ -66,7 +67,7 @@ impl Figure for Margins<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         root.fill(&WHITE)?;
-        let root = root.titled(self.title, text(24))?;
+        let root = root.titled(self.title, title(self.title, self.size().0, 24))?;
         let (x0, x1) = self.x_range();
         let n = self.panels.len().max(1);
         let (_, h) = root.dim_in_pixel();

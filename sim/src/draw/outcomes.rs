@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::figure::{
     DRAW_GREY, DrawResult, Figure, LIGHT, PALETTE, PlotError, anchored, error_bar, pct, text,
-    write_both,
+    title, write_both,
 };
 
 /// One bar of an outcome chart: a rate (0 to 1) and its 95% interval.
@@ -36,7 +36,7 @@ impl Figure for Outcomes<'_> {
         root.fill(&WHITE)?;
         let n = self.bars.len().max(1);
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(28))
+            .caption(self.title, title(self.title, self.size().0, 28))
             .margin(20)
             .x_label_area_size(50)
             .y_label_area_size(80)

@@ -8,7 +8,8 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::figure::{
-    DRAW_GREY, DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, error_bar, pct, text, write_both,
+    DRAW_GREY, DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, error_bar, pct, text, title,
+    write_both,
 };
 use crate::stats::logistic::Logistic;
 
@@ -39,7 +40,7 @@ impl Figure for Sweep<'_> {
         let ((x0, x1), (tried_lo, tried_hi)) = self.x_range();
         let x50 = self.fit.and_then(|f| f.x50());
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(26))
+            .caption(self.title, title(self.title, self.size().0, 26))
             .margin(20)
             .x_label_area_size(55)
             .y_label_area_size(80)

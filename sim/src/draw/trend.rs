@@ -12,7 +12,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::figure::{
     DRAW_GREY, DrawResult, Figure, LIGHT, PALETTE, PlotError, anchored, error_bar, pct, text,
-    write_both,
+    title, write_both,
 };
 
 /// One level's point: its name, the score and its interval, and the
@@ -58,7 +58,7 @@ impl Figure for Trend<'_> {
         let root = &body;
         let n = self.points.len().max(1);
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(22))
+            .caption(self.title, title(self.title, self.size().0, 22))
             .margin(20)
             .margin_right(40)
             .x_label_area_size(60)

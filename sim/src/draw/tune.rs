@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::figure::{
     DRAW_GREY, DrawResult, Figure, LIGHT, PALETTE, PlotError, anchored, error_bar, pct, text,
-    write_both,
+    title, write_both,
 };
 
 /// One value tried: the response and its interval.
@@ -58,7 +58,7 @@ impl Figure for Tune<'_> {
             (lo - pad, hi + pad)
         };
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(20))
+            .caption(self.title, title(self.title, self.size().0, 20))
             .margin(20)
             .margin_right(30)
             .x_label_area_size(55)
