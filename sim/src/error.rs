@@ -10,6 +10,7 @@ use hexwar_engine::ScenarioErrors;
 
 use crate::balance::BalanceError;
 use crate::batch::{RunError, SimError};
+use crate::compare::CompareError;
 use crate::draw::PlotError;
 use crate::files::FileError;
 use crate::inspect::{InspectError, OddsError};
@@ -48,6 +49,9 @@ pub enum Error {
     /// A balance run or tuning.
     #[error(transparent)]
     Balance(#[from] BalanceError),
+    /// Two runs compared.
+    #[error(transparent)]
+    Compare(#[from] CompareError),
     /// A chart.
     #[error(transparent)]
     Plot(#[from] PlotError),

@@ -14,7 +14,8 @@
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
 //! - [`balance`]: a scenario's balance at several levels of play, with a
 //!   verdict at each and the trend, and the setting that evens it, for
-//!   `hexwar balance`.
+//!   `hexwar balance`; [`compare`]: two runs side by side, for `hexwar
+//!   compare`.
 //! - [`duel`]: pairs of games on one seed with the sides swapped, scored
 //!   by result or by duplicate VP margin, for `hexwar duel` and `hexwar
 //!   tournament`; [`tournament`]: a round robin of players over
@@ -43,6 +44,7 @@
 pub mod balance;
 pub mod batch;
 pub mod cmd;
+pub mod compare;
 pub mod counter;
 pub mod draw;
 pub mod duel;

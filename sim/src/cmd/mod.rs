@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::error::Error;
 
 pub mod balance;
+pub mod compare;
 pub mod duel;
 pub mod inspect;
 pub mod merge;
