@@ -13,6 +13,7 @@ use crate::batch::{RunError, SimError};
 use crate::compare::CompareError;
 use crate::draw::PlotError;
 use crate::files::FileError;
+use crate::html::HtmlError;
 use crate::inspect::{InspectError, OddsError};
 use crate::play::{ServerError, SessionError};
 use crate::saved::StateError;
@@ -52,6 +53,9 @@ pub enum Error {
     /// Two runs compared.
     #[error(transparent)]
     Compare(#[from] CompareError),
+    /// An HTML page.
+    #[error(transparent)]
+    Html(#[from] HtmlError),
     /// A chart.
     #[error(transparent)]
     Plot(#[from] PlotError),

@@ -48,6 +48,9 @@ enum Command {
     /// with a verdict, and the trend as play gets stronger; --tune finds
     /// the value of one setting that evens the game.
     Balance(cmd::balance::Args),
+    /// A self-contained HTML page of a run folder (DIR/report.html): its
+    /// report with every plot inline, for reading in a browser offline.
+    Html(cmd::html::Args),
     /// Two run folders side by side: each rate's and mean's difference with
     /// its 95% interval, and whether the change mattered.
     Compare(cmd::compare::Args),
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Tournament(a) => cmd::tournament::run(&a),
         Command::Balance(a) => cmd::balance::run(&a),
         Command::Compare(a) => cmd::compare::run(&a),
+        Command::Html(a) => cmd::html::run(&a),
         Command::Report(a) => cmd::report::run(&a),
         Command::Play(a) => cmd::play::run(&a),
         Command::Merge(a) => cmd::merge::run(&a),

@@ -173,6 +173,9 @@ pub enum BalanceError {
     /// A file.
     #[error(transparent)]
     File(#[from] FileError),
+    /// The HTML page.
+    #[error(transparent)]
+    Html(#[from] crate::html::HtmlError),
 }
 
 /// A mean's interval as text: `+3.20 [+1.00 .. +5.40]`.

@@ -121,8 +121,10 @@ impl BalanceReport {
             .iter()
             .map(|f| dir.join(f))
             .collect();
+        self.files.push(dir.join(crate::html::PAGE));
         files::write(&dir.join("summary.md"), self.markdown())?;
         files::write_json(&dir.join("summary.json"), self)?;
+        crate::html::write(&dir, None)?;
         Ok(())
     }
 

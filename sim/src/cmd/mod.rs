@@ -16,6 +16,7 @@ use crate::error::Error;
 pub mod balance;
 pub mod compare;
 pub mod duel;
+pub mod html;
 pub mod inspect;
 pub mod merge;
 pub mod odds;

@@ -66,6 +66,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
         bar.set_position(done);
     })?;
     bar.finish_and_clear();
+    crate::html::write(&outcome.dir, None)?;
     emit_report(args.json, &BatchReport::new(&outcome))?;
     Ok(if outcome.interrupted {
         ExitCode::from(130)

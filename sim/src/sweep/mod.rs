@@ -93,4 +93,7 @@ pub enum SweepError {
     /// `sweep.json` or the folder.
     #[error(transparent)]
     File(#[from] FileError),
+    /// `report.html`.
+    #[error(transparent)]
+    Html(#[from] crate::html::HtmlError),
 }

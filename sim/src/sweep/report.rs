@@ -230,8 +230,22 @@ pub fn write_files(r: &mut SweepReport, dir: &Path) -> Result<(), SweepError> {
     );
     draw::sweep(&stem, &title, &r.path, &points, fit, interval)?;
     let json = dir.join("sweep.json");
-    r.files = vec![json.clone(), dir.join("sweep.png"), dir.join("sweep.svg")];
+    r.files = vec![
+        json.clone(),
+        dir.join("sweep.md"),
+        dir.join("sweep.png"),
+        dir.join("sweep.svg"),
+        dir.join(crate::html::PAGE),
+    ];
     files::write_json(&json, r)?;
+    files::write(
+        &dir.join("sweep.md"),
+        format!(
+            "# Sweep of {} on {}\n\n```\n{r}```\n\n![sweep](sweep.png)\n",
+            r.path, r.scenario
+        ),
+    )?;
+    crate::html::write(dir, None)?;
     Ok(())
 }
 
