@@ -45,7 +45,8 @@ impl Figure for Tune<'_> {
             xs.fold(f64::NEG_INFINITY, f64::max),
         );
         if !x0.is_finite() || x1 <= x0 {
-            (x0, x1) = (x0.min(0.0).max(-1e9), x0.max(0.0).min(1e9) + 1.0);
+            let x = if x0.is_finite() { x0 } else { 0.0 };
+            (x0, x1) = (x - 0.5, x + 0.5);
         }
         let pad = (x1 - x0) * 0.06;
         let (x0, x1) = (x0 - pad, x1 + pad);

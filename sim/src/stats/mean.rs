@@ -193,7 +193,8 @@ fn t_cdf(t: f64, df: f64) -> f64 {
 /// real df, as Welch's interval needs), by bisection on the distribution
 /// function to 1e-10. Past a million degrees of freedom, the normal's.
 pub fn t_quantile(p: f64, df: f64) -> f64 {
-    if !(p > 0.0 && p < 1.0) || !(df > 0.0) {
+    let valid = p > 0.0 && p < 1.0 && df > 0.0;
+    if !valid {
         return f64::NAN;
     }
     if p < 0.5 {
@@ -278,10 +279,10 @@ mod tests {
     }
 
     /// a = 1, 2, 3, 6 (mean 3, var 14/3), b = 0, 0, 1, 1, 3 (mean 1, var
-    /// 1.5): se² = 14/12 + 1.5/5 = 1.466667; df = 1.466667² / ((14/12)² / 3
-    /// + 0.3² / 4) = 2.151111 / 0.476204 = 4.517208; t(0.975, 4.517208) =
-    /// 2.66 (between 2.776 at 4 and 2.571 at 5), half-width 2.661 x
-    /// 1.211060.
+    /// 1.5): se² = 14/12 + 1.5/5 = 1.466667; df = 1.466667² / ((14/12)² /
+    /// 3 plus 0.3² / 4) = 2.151111 / 0.476204 = 4.517208; t(0.975,
+    /// 4.517208) = 2.66 (between 2.776 at 4 and 2.571 at 5), times the
+    /// standard error 1.211060.
     #[test]
     fn welch_by_hand() {
         let (mut a, mut b) = (Moments::default(), Moments::default());

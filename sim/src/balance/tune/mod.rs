@@ -220,7 +220,6 @@ pub fn tune(
             estimate = Some((x, x, lo, hi));
         }
     }
-    drop(measure);
     Ok(TuneReport::new(
         loaded, setting, opts, integer, &records, found, estimate,
     ))
