@@ -84,7 +84,7 @@ impl fmt::Display for BatchReport {
         }
         writeln!(
             f,
-            "  written to {} (games.csv, summary.json, summary.md, plots)",
+            "  written to {} (games.csv, summary.json, summary.md, plots, report.html)",
             self.dir.display()
         )?;
         if self.interrupted {

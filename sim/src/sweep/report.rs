@@ -228,7 +228,7 @@ pub fn write_files(r: &mut SweepReport, dir: &Path) -> Result<(), SweepError> {
         "{}: {} ({}) win rate vs {}, {} games a value",
         r.scenario, r.sides[0], r.blue, r.path, r.games
     );
-    draw::sweep(&stem, &title, &r.path, &points, fit, interval)?;
+    draw::sweep(&stem, &title, &r.path, &points, fit, (r.x50, interval))?;
     let json = dir.join("sweep.json");
     r.files = vec![
         json.clone(),
