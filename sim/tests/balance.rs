@@ -41,7 +41,7 @@ fn balance_gives_a_verdict_per_level_and_the_trend() {
         assert_eq!(l["verdict"], "one-sided", "{l}");
         assert_eq!(l["favours"], "Red", "{l}");
         assert_eq!(l["margin"]["mean"], -2.0, "{l}");
-        assert_eq!(l["margins"], serde_json::json!([[-2, l["games"]]]), "{l}");
+        assert_eq!(l["margins"], serde_json::json!({"-2": l["games"]}), "{l}");
     }
     assert!(
         levels[0]["note"]

@@ -2,6 +2,7 @@
 //! its run folder, so a level can be resumed, merged from shards or
 //! compared like any batch.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -20,7 +21,8 @@ pub struct LevelTiming {
     pub secs: f64,
     /// Threads.
     pub threads: usize,
-    /// Seconds a game takes on one core (`secs x threads / played`).
+    /// Seconds a game takes on one core, as `secs x threads / played` (on
+    /// a machine busy with other work, more than the game needs).
     pub core_secs_per_game: Option<f64>,
 }
 
@@ -41,8 +43,8 @@ pub struct LevelResult {
     pub score: ScoreInterval,
     /// The first side's mean VP margin with its 95% interval.
     pub margin: MeanInterval,
-    /// Games by VP margin, `[margin, games]`, smallest margin first.
-    pub margins: Vec<(i64, u64)>,
+    /// Games by VP margin (`{"-3": 5, "4": 2}`: 5 games at -3, ...).
+    pub margins: BTreeMap<i64, u64>,
     /// The verdict on this level's score.
     pub verdict: Verdict,
     /// The side the verdict favours, by name (leaning or one-sided).
@@ -77,7 +79,7 @@ impl LevelResult {
             aborted: s.aborted,
             score: s.first_score,
             margin: s.margin,
-            margins: s.tally.margins.iter().map(|(&m, &c)| (m, c)).collect(),
+            margins: s.tally.margins.clone(),
             verdict,
             favours: favours.map(|k| sides[k].clone()),
             note: is_random(player).then(|| RANDOM_NOTE.to_string()),

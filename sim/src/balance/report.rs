@@ -104,7 +104,7 @@ impl BalanceReport {
             .iter()
             .map(|l| MarginPanel {
                 label: format!("{}, {} games", l.player, l.games),
-                counts: l.margins.iter().copied().collect(),
+                counts: l.margins.clone(),
             })
             .collect();
         draw::margins(

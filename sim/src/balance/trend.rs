@@ -165,7 +165,7 @@ mod tests {
                 low: None,
                 high: None,
             },
-            margins: Vec::new(),
+            margins: Default::default(),
             verdict,
             favours: favours.map(|k| sides[k].clone()),
             note: None,

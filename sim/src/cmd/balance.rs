@@ -101,6 +101,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
             );
             return Ok(ExitCode::from(130));
         }
+        crate::html::write(&o.dir, None)?;
         levels.push(LevelResult::new(player, &sides, &o));
     }
     bar.finish_and_clear();

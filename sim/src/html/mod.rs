@@ -95,6 +95,32 @@ pub fn body(md: &str, dir: &Path) -> String {
                 events.push(Event::Html(CowStr::from(html)));
             }
             (Some(_), _) => {}
+            // A link to another folder's report: to its page, if it has one.
+            (
+                None,
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }),
+            ) => {
+                let page = Path::new(dest_url.as_ref()).with_file_name(PAGE);
+                let dest_url = if SOURCES.iter().any(|f| dest_url.ends_with(f))
+                    && !dest_url.contains("://")
+                    && dir.join(&page).is_file()
+                {
+                    CowStr::from(page.display().to_string())
+                } else {
+                    dest_url
+                };
+                events.push(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
             (None, e) => events.push(e),
         }
     }
@@ -159,7 +185,9 @@ mod tests {
         // A 1x1 PNG's signature is enough for the data URL.
         fs::write(dir.join("a.png"), b"\x89PNG\r\n\x1a\n").unwrap();
         let md = "# Run <1>\n\n| x | y |\n| --- | --- |\n| 1 | 2 |\n\n\
-                  ![the plot](a.png) ![gone](b.png)\n";
+                  ![the plot](a.png) ![gone](b.png) [level](lv/summary.md) [other](o/summary.md)\n";
+        fs::create_dir_all(dir.join("lv")).unwrap();
+        fs::write(dir.join("lv").join(PAGE), "").unwrap();
         fs::write(dir.join("summary.md"), md).unwrap();
         let html = page(&dir).unwrap();
         assert!(html.contains("<title>Run &lt;1&gt;</title>"), "{html}");
@@ -173,6 +201,15 @@ mod tests {
         );
         assert!(html.contains("<figcaption>the plot</figcaption>"), "{html}");
         assert!(html.contains("<a href=\"b.png\">gone</a>"), "{html}");
+        // A level's report links to its page when it has one.
+        assert!(
+            html.contains("<a href=\"lv/report.html\">level</a>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<a href=\"o/summary.md\">other</a>"),
+            "{html}"
+        );
         assert!(
             !html.contains("http://") && !html.contains("https://"),
             "{html}"
