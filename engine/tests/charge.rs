@@ -131,7 +131,7 @@ fn edit(
     for su in &mut saved.units {
         f(su);
     }
-    GameState::from_saved(scen, &saved).unwrap()
+    GameState::from_saved_unchecked(scen, &saved).unwrap()
 }
 
 fn charges_of(scen: &Scenario, g: &GameState, id: &str) -> Vec<String> {

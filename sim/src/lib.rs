@@ -9,6 +9,7 @@
 //!   scenario together), a saved game checked against it.
 //! - [`batch`]: the game kernel, seeds, batches in memory and as run
 //!   folders (resume, shards, merge), and what a batch adds up to.
+//! - [`status`]: how far a run's folders have got, for `hexwar status`.
 //! - [`inspect`]: what the rules say about a position (moves, ZOC,
 //!   supply, rail, attack odds).
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
@@ -24,8 +25,10 @@
 //!   Elo, the SPRT and the Bradley–Terry fit.
 //! - [`draw`]: charts, the heat map and the SVG map.
 //! - [`play`]: the play server and its JSON API.
-//! - [`counter`], [`files`], [`error`]: counters' values, files with
-//!   errors that name them, and the error every command can end with.
+//! - [`counter`], [`files`], [`threads`], [`error`]: counters' values,
+//!   files with errors that name them (reads bounded, run files written
+//!   atomically), the `--threads` limit, and the error every command can
+//!   end with.
 //!
 //! The game kernel is [`batch::play_game`]: pure, seeded, and the same
 //! game for the same `(seed, index)` on any thread.
@@ -56,7 +59,9 @@ pub mod play;
 pub mod saved;
 pub mod scenario;
 pub mod stats;
+pub mod status;
 pub mod sweep;
+pub mod threads;
 pub mod tournament;
 
 pub use error::Error;

@@ -62,6 +62,10 @@ enum Command {
     Play(cmd::play::Args),
     /// Combine shard folders into the records, summary and plots of one run.
     Merge(cmd::merge::Args),
+    /// How far a run, or the shards of one batch, have got: games done,
+    /// games/s, time left, shards missing or stalled, and whether they can
+    /// be merged yet.
+    Status(cmd::status::Args),
 }
 
 fn main() -> ExitCode {
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         Command::Report(a) => cmd::report::run(&a),
         Command::Play(a) => cmd::play::run(&a),
         Command::Merge(a) => cmd::merge::run(&a),
+        Command::Status(a) => cmd::status::run(&a),
     };
     match result {
         Ok(code) => code,

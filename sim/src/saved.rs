@@ -3,11 +3,12 @@
 //! `inspect`, `odds` and `play` start from.
 
 use std::fmt;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use hexwar_engine::save::SavedGame;
 use hexwar_engine::{GameState, Scenario};
+
+use crate::files::{self, FileError};
 
 /// Why a saved game could not be loaded. Every variant names the file.
 #[derive(Debug)]
@@ -18,6 +19,11 @@ pub enum StateError {
         path: PathBuf,
         /// Why.
         source: std::io::Error,
+    },
+    /// Larger than any saved game ([`crate::files::SAVE_LIMIT`]).
+    TooLarge {
+        /// The path.
+        path: PathBuf,
     },
     /// Not a saved game (bad JSON or shape).
     Parse {
@@ -40,7 +46,9 @@ impl StateError {
     pub fn exit_code(&self) -> u8 {
         match self {
             StateError::Unreadable { .. } => 2,
-            StateError::Parse { .. } | StateError::Invalid { .. } => 1,
+            StateError::TooLarge { .. } | StateError::Parse { .. } | StateError::Invalid { .. } => {
+                1
+            }
         }
     }
 }
@@ -51,6 +59,12 @@ impl fmt::Display for StateError {
             StateError::Unreadable { path, source } => {
                 write!(f, "cannot read saved game {}: {source}", path.display())
             }
+            StateError::TooLarge { path } => write!(
+                f,
+                "{}: over {} bytes, the most hexwar reads for a saved game (is it the right file?)",
+                path.display(),
+                files::SAVE_LIMIT
+            ),
             StateError::Parse { path, source } => {
                 write!(f, "{}: not a saved game: {source}", path.display())
             }
@@ -63,11 +77,21 @@ impl std::error::Error for StateError {}
 
 /// Loads a saved game (JSON, [`SavedGame`]) and checks it against `scen`.
 pub fn state_file(scen: &Scenario, path: &Path) -> Result<GameState, StateError> {
-    let text = fs::read_to_string(path).map_err(|source| StateError::Unreadable {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let saved: SavedGame = serde_json::from_str(&text).map_err(|source| StateError::Parse {
+    let bytes = match files::read_limited(path, files::SAVE_LIMIT, "a saved game") {
+        Ok(bytes) => bytes,
+        Err(FileError::Read { error, .. }) => {
+            return Err(StateError::Unreadable {
+                path: path.to_path_buf(),
+                source: error,
+            });
+        }
+        Err(_) => {
+            return Err(StateError::TooLarge {
+                path: path.to_path_buf(),
+            });
+        }
+    };
+    let saved: SavedGame = serde_json::from_slice(&bytes).map_err(|source| StateError::Parse {
         path: path.to_path_buf(),
         source,
     })?;

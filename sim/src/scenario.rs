@@ -6,11 +6,12 @@
 //! by its file name ([`own_name`]).
 
 use std::fmt;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use hexwar_engine::{Scenario, ScenarioError, ScenarioErrors, builtin};
+
+use crate::files::{self, FileError};
 
 /// Why a scenario could not be loaded.
 #[derive(Debug)]
@@ -197,11 +198,27 @@ fn check(text: &str, path: &Path) -> Result<Scenario, LoadError> {
 /// A scenario file's text. A file that is not UTF-8 is reported like any
 /// other error in it, with the line and column of the first bad byte.
 fn read_text(path: &Path) -> Result<String, LoadError> {
-    let bytes = fs::read(path).map_err(|source| LoadError::Unreadable {
-        path: path.to_path_buf(),
-        source,
-    })?;
     let name = path.display().to_string();
+    let bytes = match files::read_limited(path, files::SCENARIO_LIMIT, "a scenario") {
+        Ok(bytes) => bytes,
+        Err(FileError::Read { error, .. }) => {
+            return Err(LoadError::Unreadable {
+                path: path.to_path_buf(),
+                source: error,
+            });
+        }
+        Err(_) => {
+            return Err(LoadError::Invalid(ScenarioErrors(vec![ScenarioError {
+                file: name,
+                line: 1,
+                col: 1,
+                message: format!(
+                    "over {} bytes, the most hexwar reads for a scenario (is it the right file?)",
+                    files::SCENARIO_LIMIT
+                ),
+            }])));
+        }
+    };
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;

@@ -294,3 +294,228 @@ fn replay_plays_a_game_of_a_run_again_with_its_log() {
     expect_code(&o, 2);
     assert!(stderr(&o).contains("has 4 games"), "{}", stderr(&o));
 }
+
+/// A finished run of 12 rich games (seed 7) in `dir`.
+fn finished_run(dir: &Path) {
+    simulate::simulate(&args(&rich(), 12, dir), &|_, _| {}).unwrap();
+}
+
+fn resume_args(dir: &Path) -> simulate::Args {
+    simulate::Args {
+        resume: Some(dir.to_path_buf()),
+        ..simulate::Args::default()
+    }
+}
+
+/// `games.csv` of `dir` with line `n` (1: the header) passed through `f`.
+fn edit_line(dir: &Path, n: usize, f: impl Fn(&str) -> String) {
+    let path = dir.join("games.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let out: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i + 1 == n { f(l) } else { l.to_string() } + "\n")
+        .collect();
+    fs::write(&path, out).unwrap();
+}
+
+#[test]
+fn every_row_carries_a_check_that_a_reader_can_recompute() {
+    let tmp = temp_dir("check-column");
+    let dir = tmp.join("run");
+    finished_run(&dir);
+    let spec: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
+    let key = u64::from_str_radix(spec["check"].as_str().unwrap(), 16).unwrap();
+    let text = fs::read_to_string(dir.join("games.csv")).unwrap();
+    assert!(text.lines().next().unwrap().ends_with(",loss_hexes,check"));
+    // As docs/BATCHES.md says: FNV-1a from run.json's check over the line
+    // before its last comma.
+    for line in text.lines().skip(1) {
+        let (body, check) = line.rsplit_once(',').unwrap();
+        let mut h = key;
+        for b in body.bytes() {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        assert_eq!(check, format!("{h:016x}"), "{line}");
+    }
+}
+
+#[test]
+fn an_edited_row_is_named_on_resume_and_on_merge() {
+    let tmp = temp_dir("edited-row");
+    // A partial run whose row 5 (line 6) has its winner changed.
+    let part = tmp.join("part");
+    let mut a = args(&rich(), 12, &part);
+    a.stop_after = Some(8);
+    simulate::simulate(&a, &|_, _| {}).unwrap();
+    let swap = |l: &str| {
+        let mut f: Vec<String> = l.split(',').map(str::to_string).collect();
+        f[3] = if f[3] == "blue" {
+            "red".into()
+        } else {
+            "blue".into()
+        };
+        f.join(",")
+    };
+    edit_line(&part, 6, swap);
+    let e = simulate::simulate(&resume_args(&part), &|_, _| {}).unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        msg.contains("games.csv: line 6:") && msg.contains("check"),
+        "{msg}"
+    );
+    // A garbled line in the middle of a finished shard: named by merge.
+    let mut dirs = Vec::new();
+    for i in 0..2 {
+        let d = tmp.join(format!("s{i}"));
+        let mut a = args(&rich(), 12, &d);
+        a.shard = Some(format!("{i}/2"));
+        simulate::simulate(&a, &|_, _| {}).unwrap();
+        dirs.push(d);
+    }
+    edit_line(&dirs[1], 4, |l| l.replacen(',', ";", 2));
+    let e = merge::merge(&dirs, &tmp.join("merged")).unwrap_err();
+    let msg = e.to_string();
+    assert!(msg.contains("s1/games.csv: line 4:"), "{msg}");
+    assert!(!tmp.join("merged/run.json").exists(), "nothing merged");
+    // A row taken out: the next one is out of its place.
+    edit_line(&dirs[1], 4, |_| String::new());
+    let text = fs::read_to_string(dirs[1].join("games.csv")).unwrap();
+    fs::write(dirs[1].join("games.csv"), text.replace("\n\n", "\n")).unwrap();
+    let e = merge::merge(&dirs, &tmp.join("merged")).unwrap_err();
+    assert!(e.to_string().contains("line 4 is game"), "{e}");
+}
+
+#[test]
+fn a_changed_run_json_is_refused_on_resume() {
+    let tmp = temp_dir("changed-spec");
+    let part = tmp.join("part");
+    let mut a = args(&rich(), 12, &part);
+    a.stop_after = Some(4);
+    simulate::simulate(&a, &|_, _| {}).unwrap();
+    let path = part.join("run.json");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(
+        &path,
+        text.replace("\"red\": \"random\"", "\"red\": \"heuristic\""),
+    )
+    .unwrap();
+    let e = simulate::simulate(&resume_args(&part), &|_, _| {}).unwrap_err();
+    assert!(e.to_string().contains("changed since the run began"), "{e}");
+    // Put back as it was, it resumes.
+    fs::write(&path, text).unwrap();
+    let (_, o) = simulate::simulate(&resume_args(&part), &|_, _| {}).unwrap();
+    assert_eq!(o.summary.games, 12);
+}
+
+#[test]
+fn a_folder_left_at_any_stage_of_a_start_resumes_or_starts_again() {
+    let tmp = temp_dir("stages");
+    let whole = tmp.join("whole");
+    finished_run(&whole);
+    let header = fs::read_to_string(whole.join("games.csv"))
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let run_json = fs::read_to_string(whole.join("run.json")).unwrap();
+    let new_run = |d: &Path| simulate::simulate(&args(&rich(), 12, d), &|_, _| {});
+    // Killed before run.json: the folder starts again.
+    for (name, csv) in [("empty", ""), ("cut", &header[..20]), ("header", &header)] {
+        let d = tmp.join(name);
+        fs::create_dir_all(&d).unwrap();
+        fs::write(d.join("games.csv"), csv).unwrap();
+        fs::write(d.join(".run.json.tmp"), &run_json[..30]).unwrap();
+        let e = simulate::simulate(&resume_args(&d), &|_, _| {}).unwrap_err();
+        assert!(e.to_string().contains("not a run folder"), "{e}");
+        new_run(&d).unwrap();
+        same_files(&whole, &d);
+    }
+    // run.json whole but games.csv missing or cut in its header: resumed.
+    for (name, csv) in [("no-csv", None), ("cut-header", Some(&header[..7]))] {
+        let d = tmp.join(name);
+        fs::create_dir_all(&d).unwrap();
+        fs::write(d.join("run.json"), &run_json).unwrap();
+        if let Some(c) = csv {
+            fs::write(d.join("games.csv"), c).unwrap();
+        }
+        simulate::simulate(&resume_args(&d), &|_, _| {}).unwrap();
+        same_files(&whole, &d);
+    }
+    // An empty run.json (as an older hexwar could leave): a clear error
+    // saying what to do, from a resume and from a new run alike.
+    let d = tmp.join("empty-spec");
+    fs::create_dir_all(&d).unwrap();
+    fs::write(d.join("run.json"), "").unwrap();
+    for e in [
+        simulate::simulate(&resume_args(&d), &|_, _| {}).unwrap_err(),
+        new_run(&d).unwrap_err(),
+    ] {
+        let msg = e.to_string();
+        assert!(
+            msg.contains("not a run description") && msg.contains("start the run again"),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
+fn a_run_killed_at_any_moment_resumes_or_starts_again_to_the_same_files() {
+    let tmp = temp_dir("kill-any");
+    let whole = tmp.join("whole");
+    let run = |out: &Path| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"));
+        c.args([
+            "simulate",
+            "--scenario",
+            "malaya",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+        ])
+        .arg("--out")
+        .arg(out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+        c
+    };
+    expect_code(&run(&whole).output().unwrap(), 0);
+    for ms in [0, 1, 3, 6, 10, 20, 40, 80] {
+        let part = tmp.join(format!("part{ms}"));
+        let mut child = run(&part).spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let o = if part.join("run.json").exists() {
+            hexwar(&["simulate", "--resume", part.to_str().unwrap()])
+        } else {
+            run(&part).output().unwrap()
+        };
+        expect_code(&o, 0);
+        same_files(&whole, &part);
+    }
+}
+
+#[test]
+fn too_many_threads_is_a_clear_error() {
+    let tmp = temp_dir("threads-cap");
+    let out = tmp.join("o");
+    let t = std::time::Instant::now();
+    let o = hexwar(&[
+        "simulate",
+        "--games",
+        "5",
+        "--threads",
+        "100000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("at most"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing started");
+    assert!(t.elapsed().as_secs() < 30);
+}

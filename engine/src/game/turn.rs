@@ -61,29 +61,39 @@ impl GameState {
 
     /// A side with no unit left loses, decisively.
     fn end_if_wiped_out(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
-        for s in Side::BOTH {
+        if let Some(result) = self.wiped_out_result(scen) {
+            self.end_game(scen, result, sink);
+        }
+    }
+
+    /// The result if a side has no unit left (the first side checked
+    /// first): the other wins, decisively. What ends a game as a
+    /// player-turn begins; saved games are checked against it.
+    pub fn wiped_out_result(&self, scen: &Scenario) -> Option<GameResult> {
+        Side::BOTH.into_iter().find_map(|s| {
             let alive = self
                 .units
                 .iter()
                 .zip(scen.units())
                 .any(|(u, setup)| setup.side == s && !u.eliminated());
-            if !alive {
-                self.end_game(
-                    scen,
-                    GameResult {
-                        winner: Some(s.other()),
-                        level: ResultLevel::Decisive,
-                        vp: self.victory_points(scen),
-                    },
-                    sink,
-                );
-                return;
-            }
-        }
+            (!alive).then(|| GameResult {
+                winner: Some(s.other()),
+                level: ResultLevel::Decisive,
+                vp: self.victory_points(scen),
+            })
+        })
     }
 
     /// D-TURN-3: the result from victory points at the end of the last turn.
     pub(super) fn finish(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
+        let result = self.points_result(scen);
+        self.end_game(scen, result, sink);
+    }
+
+    /// D-TURN-3: the result the victory points give now, by the scenario's
+    /// margins: what ends a game after its last turn; saved games are
+    /// checked against it.
+    pub fn points_result(&self, scen: &Scenario) -> GameResult {
         let vp = self.victory_points(scen);
         let v = scen.victory();
         let margin = vp[0] - vp[1];
@@ -98,7 +108,7 @@ impl GameState {
         } else {
             (None, ResultLevel::Draw)
         };
-        self.end_game(scen, GameResult { winner, level, vp }, sink);
+        GameResult { winner, level, vp }
     }
 
     pub(super) fn end_game(

@@ -1,9 +1,11 @@
 //! A saved game read back: every field checked against the scenario, in the
-//! order below, the first fault reported ([`SaveError`]). A saved game may
-//! not hold an illegal position (D-STACK-1, enemy stacks).
+//! order below, the first fault reported ([`SaveError`]); then the
+//! position against the rules ([`super::validate`]): a saved game may not
+//! hold a position the engine could not have reached.
 
 use thiserror::Error;
 
+use super::validate::Illegal;
 use super::{SavedGame, SavedUnit};
 use crate::hex::{Grid, HexId, LabelError};
 use crate::scenario::{Mp, Scenario, Side, SupplyModel};
@@ -167,17 +169,31 @@ pub enum SaveError {
         /// What is wrong with the label.
         source: LabelError,
     },
-    /// Units of both sides in one hex.
-    #[error("hex {0} holds units of both sides")]
-    BothSides(String),
-    /// More units in a hex than the stacking limit (D-STACK-1).
-    #[error("hex {0} is overstacked")]
-    Overstacked(String),
+    /// A position the rules do not allow ([`super::validate`]).
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
 }
 
 impl GameState {
-    /// Rebuilds a state from a saved game, checking it against `scen`.
+    /// Rebuilds a state from a saved game, checking it against `scen` and
+    /// then against the rules ([`super::validate`]): the boundary every
+    /// file and request from outside goes through.
     pub fn from_saved(scen: &Scenario, saved: &SavedGame) -> Result<GameState, SaveError> {
+        let state = Self::from_saved_unchecked(scen, saved)?;
+        super::validate::check(scen, &state, saved)?;
+        Ok(state)
+    }
+
+    /// Rebuilds a state from a saved game checked against `scen` only
+    /// (ids, labels, ranges), not against the rules: for a test of one
+    /// rule that sets a position up by hand (units placed or removed, a
+    /// counter set), which play might never reach. The engine acts on it
+    /// as given, like [`GameState::apply_unchecked`]; a file or request
+    /// from outside goes through [`GameState::from_saved`].
+    pub fn from_saved_unchecked(
+        scen: &Scenario,
+        saved: &SavedGame,
+    ) -> Result<GameState, SaveError> {
         let side = check_header(scen, saved)?;
         let units = saved
             .units
@@ -214,7 +230,6 @@ impl GameState {
         };
         state.load_combat(scen.grid(), saved)?;
         state.load_rail_moves(scen, saved)?;
-        state.check_stacks(scen)?;
         state.restamp();
         Ok(state)
     }
@@ -252,26 +267,6 @@ impl GameState {
                     source,
                 })?;
             self.rail_log.push(u, from);
-        }
-        Ok(())
-    }
-
-    /// D-STACK-1 and enemy stacks: a saved game may not hold an illegal position.
-    fn check_stacks(&self, scen: &Scenario) -> Result<(), SaveError> {
-        let grid = scen.grid();
-        let mut count = vec![[0u8; 2]; grid.len()];
-        for (i, u) in self.units.iter().enumerate() {
-            if u.on_map() {
-                let s: Side = scen.units()[i].side;
-                let c = &mut count[u.hex.index()];
-                c[s.index()] += 1;
-                if c[0] > 0 && c[1] > 0 {
-                    return Err(SaveError::BothSides(grid.label(u.hex)));
-                }
-                if c[s.index()] > scen.stacking() {
-                    return Err(SaveError::Overstacked(grid.label(u.hex)));
-                }
-            }
         }
         Ok(())
     }

@@ -1,7 +1,10 @@
 //! Saved games: a [`GameState`] written with unit ids and hex labels, so a
 //! file stays readable and survives a scenario being re-ordered. A boundary,
 //! like scenario loading: `load` checks every field against the scenario
-//! ([`GameState::from_saved`], [`SaveError`]).
+//! ([`GameState::from_saved`], [`SaveError`]), then `validate` the
+//! position against the rules ([`Illegal`]: no unit where it could not
+//! be, no counter or flag the engine could not have set, the result
+//! derived).
 //!
 //! The flag words are saved as their bits ([`crate::state::UnitFlags`],
 //! [`crate::state::ScenarioEvents`]), so files written before the flags had
@@ -13,8 +16,10 @@ use crate::scenario::Scenario;
 use crate::state::{GameResult, GameState, HEX_ATTACKED, SupplyState, UnitFlags};
 
 mod load;
+mod validate;
 
 pub use load::SaveError;
+pub use validate::Illegal;
 
 /// A saved game (serialise it as JSON with `serde_json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

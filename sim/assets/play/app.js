@@ -143,12 +143,16 @@ class ApiError extends Error {
   constructor(msg, code) { super(msg); this.code = code; }
 }
 
+// The session's token, which the server put in the page: it accepts a
+// change only with it (docs/PLAY-API.md, "What the server refuses").
+const TOKEN = (document.querySelector('meta[name="hexwar-token"]') || {}).content || '';
+
 async function api(method, path, body) {
   busyInc();
   try {
-    const opts = {method, headers: {}};
+    const opts = {method, headers: {'X-Hexwar-Token': TOKEN}};
+    if (method !== 'GET') opts.headers['Content-Type'] = 'application/json';
     if (body !== undefined) {
-      opts.headers['Content-Type'] = 'application/json';
       opts.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
     let r;

@@ -22,12 +22,61 @@ pub enum RunError {
         error: io::Error,
     },
     /// `run.json` is not a run's description.
-    #[error("{}: not a run description: {error}", path.display())]
+    #[error(
+        "{}: not a run description ({error}): this folder cannot be resumed; \
+         remove it (or choose another --out) to start the run again",
+        path.display()
+    )]
     NotRunDescription {
         /// The file.
         path: PathBuf,
         /// Why.
         error: serde_json::Error,
+    },
+    /// `run.json` without its `check` (an older version's folder).
+    #[error(
+        "{}: no check (written by an older hexwar): this folder cannot be resumed; \
+         start the run again in another folder",
+        path.display()
+    )]
+    SpecUnchecked {
+        /// The file.
+        path: PathBuf,
+    },
+    /// `run.json` changed since the run began.
+    #[error(
+        "{}: changed since the run began (its check does not match): resuming would \
+         mix two batches; put it back as it was, or start a new run in another folder",
+        path.display()
+    )]
+    SpecEdited {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A row of `games.csv` that is not as it was written.
+    #[error(
+        "{}: line {line}: {why}; the row was edited or damaged, so the run cannot be \
+         trusted from there: cut the file before line {line} and resume to play those \
+         games again",
+        path.display()
+    )]
+    RowDamaged {
+        /// The file.
+        path: PathBuf,
+        /// Line number (1 is the header).
+        line: u64,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// `games.csv` of an older version (no `check` column).
+    #[error(
+        "{}: written by an older hexwar (no check column): this folder cannot be \
+         resumed or merged; start the run again in another folder",
+        path.display()
+    )]
+    OldFormat {
+        /// The file.
+        path: PathBuf,
     },
     /// `games.csv` does not start with the scenario's header.
     #[error("{}: the first line is not the header of a {scenario} run", path.display())]

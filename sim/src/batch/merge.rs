@@ -1,19 +1,21 @@
 //! Shard folders merged into one run: their rows interleaved back into
 //! index order, a streaming read of one row per shard at a time, which
 //! gives the same `games.csv`, summary and plots as one run of the whole
-//! batch.
+//! batch. Every shard's `run.json` and rows are checked as a resume checks
+//! them ([`super::games_csv`]): an edited or garbled row is named, never
+//! merged.
 
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hexwar_engine::Scenario;
 
 use super::error::RunError;
-use super::games_csv::{Rows, header, row};
+use super::games_csv::{Rows, header_line, line};
 use super::run::{RunOutcome, write_reports};
-use super::spec::{RunSpec, read_spec};
+use super::spec::{RunSpec, read_spec, write_spec};
 use super::summary::BatchSummary;
 use super::tally::BatchTally;
 use crate::files::{self, FileError};
@@ -71,7 +73,15 @@ pub fn merge(scen: &Scenario, dirs: &[PathBuf], out: &Path) -> Result<RunOutcome
     // Every shard complete; rows read back one at a time, in index order.
     let mut readers = Vec::new();
     for (d, s) in dirs.iter().zip(&specs) {
-        readers.push(Rows::open(scen, s, d)?);
+        let rows = Rows::open(scen, s, d)?;
+        if rows.needs_header {
+            return Err(RunError::Incomplete {
+                dir: d.clone(),
+                done: 0,
+                count: s.count(),
+            });
+        }
+        readers.push(rows);
     }
     let spec = RunSpec {
         shard: None,
@@ -83,11 +93,13 @@ pub fn merge(scen: &Scenario, dirs: &[PathBuf], out: &Path) -> Result<RunOutcome
         });
     }
     files::create_dir_all(out)?;
-    files::write_json(&out.join("run.json"), &spec)?;
+    // The rows first, run.json last: a merge killed part-way leaves a
+    // folder with no run.json, which a new merge may write again.
     let path = out.join("games.csv");
     let file = File::create(&path).map_err(FileError::write(&path))?;
-    let mut w = csv::Writer::from_writer(BufWriter::new(file));
-    w.write_record(header(scen))?;
+    let mut w = BufWriter::new(file);
+    w.write_all(&header_line(scen))?;
+    let key = spec.key();
     let mut tally = BatchTally::new(scen);
     for index in 0..spec.games {
         let k = (index % n) as usize;
@@ -98,10 +110,12 @@ pub fn merge(scen: &Scenario, dirs: &[PathBuf], out: &Path) -> Result<RunOutcome
                 count: specs[k].count(),
             });
         };
-        w.write_record(row(scen, &r))?;
+        w.write_all(&line(scen, key, &r))?;
         tally.add(&r);
     }
     w.flush()?;
+    w.get_ref().sync_all()?;
+    write_spec(out, &spec)?;
     let summary = BatchSummary::new(scen, [&spec.blue, &spec.red], spec.seed, None, &tally);
     write_reports(scen, out, &summary)?;
     Ok(RunOutcome {

@@ -12,13 +12,18 @@
 //! again). Ctrl-C stops handing out games, lets the ones started finish,
 //! writes them, and says how to resume.
 //!
+//! A resume trusts nothing it reads: `run.json` must carry its own check,
+//! every row of `games.csv` its check and its place (see
+//! [`super::games_csv`]); `run.json` and the summaries are written
+//! atomically ([`files::write_atomic`]), so a kill never leaves half of one.
+//!
 //! A shard `I/N` plays the games whose index is `I` mod `N`;
 //! [`super::merge()`] interleaves the shards' rows back into index order,
 //! which gives the same `games.csv` and summary as one run.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Seek, SeekFrom};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -28,12 +33,13 @@ use hexwar_engine::Scenario;
 
 use super::error::RunError;
 use super::game::{GameRecord, SimError, check_ai, play_game};
-use super::games_csv::{Rows, header, row};
-use super::spec::{RunSpec, read_spec};
+use super::games_csv::{Rows, header_line, line};
+use super::spec::{RunSpec, read_spec, write_spec};
 use super::summary::BatchSummary;
 use super::tally::BatchTally;
 use crate::draw::batch_plots;
 use crate::files::{self, FileError};
+use crate::threads;
 
 /// Set by Ctrl-C: stop handing out games.
 pub static STOP: AtomicBool = AtomicBool::new(false);
@@ -89,6 +95,11 @@ pub(super) fn check_players(spec: &RunSpec) -> Result<(), SimError> {
 }
 
 /// Starts a new run of `spec` in `dir` (which must not hold one).
+///
+/// `games.csv` (its header) is written before `run.json`, each
+/// atomically: a folder without `run.json` holds no game yet and may be
+/// started again, and a folder with one can be resumed, wherever a kill
+/// fell.
 pub fn start(
     scen: &Scenario,
     spec: &RunSpec,
@@ -98,16 +109,15 @@ pub fn start(
 ) -> Result<RunOutcome, RunError> {
     check_players(spec)?;
     if dir.join("run.json").exists() {
+        // A run.json that cannot be read says so, and what to do.
+        read_spec(dir)?;
         return Err(RunError::AlreadyHoldsRun {
             dir: dir.to_path_buf(),
         });
     }
     files::create_dir_all(dir)?;
-    files::write_json(&dir.join("run.json"), spec)?;
-    let path = dir.join("games.csv");
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(header(scen))?;
-    files::write(&path, w.into_inner().map_err(|e| e.into_error())?)?;
+    files::write_atomic(&dir.join("games.csv"), header_line(scen))?;
+    write_spec(dir, spec)?;
     go(scen, spec, dir, opts, on_progress)
 }
 
@@ -140,27 +150,33 @@ fn go(
     check_players(spec)?;
     let start = Instant::now();
     let mut tally = BatchTally::new(scen);
-    let (done, good_end) = {
+    let (done, good_end, needs_header) = {
         let mut rows = Rows::open(scen, spec, dir)?;
         while let Some(r) = rows.next_game()? {
             tally.add(&r);
         }
-        (rows.done, rows.good_end)
+        (rows.done, rows.good_end, rows.needs_header)
     };
     let path = dir.join("games.csv");
+    if needs_header {
+        // Killed before the header was whole: there is no game to keep.
+        files::write_atomic(&path, header_line(scen))?;
+    }
     let mut file = OpenOptions::new()
         .write(true)
         .open(&path)
         .map_err(FileError::write(&path))?;
-    file.set_len(good_end)?;
+    if !needs_header {
+        file.set_len(good_end)?;
+    }
     file.seek(SeekFrom::End(0))?;
-    let mut out = csv::Writer::from_writer(BufWriter::new(file));
+    let mut out = BufWriter::new(file);
     on_progress(done);
 
     let total = spec.count();
     let limit = opts.stop_after.map_or(total, |k| (done + k).min(total));
     let threads = match opts.threads {
-        Some(n) if n > 0 => n,
+        Some(n) if n > 0 => n.min(threads::max()),
         _ => rayon::current_num_threads(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -172,7 +188,15 @@ fn go(
     let mut written = (0, None);
     std::thread::scope(|s| {
         s.spawn(|| play_games(scen, spec, &pool, threads, &next, limit, tx));
-        written = write_in_order(scen, &rx, &mut out, &mut tally, done, on_progress);
+        written = write_in_order(
+            scen,
+            spec.key(),
+            &rx,
+            &mut out,
+            &mut tally,
+            done,
+            on_progress,
+        );
     });
     let (played, error) = written;
     out.flush()?;
@@ -243,8 +267,9 @@ fn play_games(
 /// first error (after which it writes no more and stops the workers).
 fn write_in_order(
     scen: &Scenario,
+    key: u64,
     rx: &mpsc::Receiver<(u64, GameRecord)>,
-    out: &mut csv::Writer<BufWriter<File>>,
+    out: &mut BufWriter<File>,
     tally: &mut BatchTally,
     done: u64,
     on_progress: &(dyn Fn(u64) + Sync),
@@ -253,12 +278,11 @@ fn write_in_order(
     let mut error: Option<RunError> = None;
     let mut pending: BTreeMap<u64, GameRecord> = BTreeMap::new();
     let mut want = done;
-    let mut write =
-        |r: &GameRecord, out: &mut csv::Writer<BufWriter<File>>| -> Result<(), RunError> {
-            out.write_record(row(scen, r))?;
-            tally.add(r);
-            Ok(())
-        };
+    let mut write = |r: &GameRecord, out: &mut BufWriter<File>| -> Result<(), RunError> {
+        out.write_all(&line(scen, key, r))?;
+        tally.add(r);
+        Ok(())
+    };
     let mut flushed = Instant::now();
     loop {
         if flushed.elapsed().as_millis() >= 200 {
@@ -294,9 +318,9 @@ fn write_in_order(
     (played, error)
 }
 
-/// `summary.json`, `summary.md` and the plots.
+/// `summary.json`, `summary.md` (each atomically) and the plots.
 pub fn write_reports(scen: &Scenario, dir: &Path, summary: &BatchSummary) -> Result<(), RunError> {
     files::write_json(&dir.join("summary.json"), summary)?;
-    files::write(&dir.join("summary.md"), summary.markdown())?;
+    files::write_atomic(&dir.join("summary.md"), summary.markdown())?;
     Ok(batch_plots::write(scen, dir, summary)?)
 }

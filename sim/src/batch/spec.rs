@@ -1,14 +1,15 @@
 //! What a run plays, `run.json` ([`RunSpec`]): scenario, players, seed,
 //! games and shard, with a digest of the scenario's text so a resume or a
-//! merge can tell the file has not changed; and where a run goes by
-//! default.
+//! merge can tell the file has not changed, and a `check` of its own
+//! ([`RunSpec::key`]) so an edited `run.json` is refused; and where a run
+//! goes by default.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::error::RunError;
+use crate::files::{self, FileError};
 
 /// What a run plays: `run.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,28 +53,78 @@ impl RunSpec {
 
 /// FNV-1a over the scenario text.
 pub fn digest(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
+    format!("{:016x}", fnv1a(FNV_OFFSET, text.as_bytes()))
+}
+
+/// FNV-1a's starting state.
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a (64 bits) over `bytes`, from the state `h` ([`FNV_OFFSET`] to
+/// start afresh): the scenario digest, `run.json`'s `check` and the
+/// `check` column of `games.csv` (docs/BATCHES.md).
+pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    format!("{h:016x}")
+    h
 }
 
-/// Reads `dir/run.json`.
+impl RunSpec {
+    /// The run's key: FNV-1a over the spec as compact JSON (its fields in
+    /// order). `run.json` carries it as `check`, and every row of
+    /// `games.csv` is checked from it, so an edited `run.json` is refused
+    /// and the rows of one run do not pass for another's.
+    pub fn key(&self) -> u64 {
+        // A struct of strings and numbers always serialises.
+        let json = serde_json::to_string(self).unwrap_or_default();
+        fnv1a(FNV_OFFSET, json.as_bytes())
+    }
+}
+
+/// `run.json` as written: the spec and its `check`.
+#[derive(Serialize, Deserialize)]
+struct SpecFile {
+    #[serde(flatten)]
+    spec: RunSpec,
+    /// [`RunSpec::key`] in hex; missing in folders of older versions.
+    check: Option<String>,
+}
+
+/// Writes `dir/run.json` atomically, with its `check`.
+pub fn write_spec(dir: &Path, spec: &RunSpec) -> Result<(), RunError> {
+    let file = SpecFile {
+        spec: spec.clone(),
+        check: Some(format!("{:016x}", spec.key())),
+    };
+    Ok(files::write_json(&dir.join("run.json"), &file)?)
+}
+
+/// Reads `dir/run.json` and checks it has not been edited since it was
+/// written.
 pub fn read_spec(dir: &Path) -> Result<RunSpec, RunError> {
     let path = dir.join("run.json");
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) => {
+    let bytes = match files::read_limited(&path, files::RUN_SPEC_LIMIT, "a run description") {
+        Ok(bytes) => bytes,
+        Err(FileError::Read { error, .. }) => {
             return Err(RunError::NotRunFolder {
                 dir: dir.to_path_buf(),
                 path,
                 error,
             });
         }
+        Err(e) => return Err(e.into()),
     };
-    serde_json::from_str(&text).map_err(|error| RunError::NotRunDescription { path, error })
+    let file: SpecFile =
+        serde_json::from_slice(&bytes).map_err(|error| RunError::NotRunDescription {
+            path: path.clone(),
+            error,
+        })?;
+    match file.check {
+        None => Err(RunError::SpecUnchecked { path }),
+        Some(c) if c == format!("{:016x}", file.spec.key()) => Ok(file.spec),
+        Some(_) => Err(RunError::SpecEdited { path }),
+    }
 }
 
 /// The default folder for a run: `results/runs/SCENARIO-BLUE-vs-RED-seedK`

@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::threads::parse)]
     pub threads: Option<usize>,
     /// How a pair scores: result (A's win 1, draw 1/2, loss 0, over its
     /// two games) or margin (A's VP margin in a seat against B's in the

@@ -27,6 +27,7 @@ pub mod report;
 pub mod scenarios;
 pub mod show;
 pub mod simulate;
+pub mod status;
 pub mod sweep;
 pub mod tournament;
 pub mod validate;

@@ -68,7 +68,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::threads::parse)]
     pub threads: Option<usize>,
     /// The report folder (default: results/runs/report; the committed
     /// report is results/, written with --commit).

@@ -44,7 +44,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::threads::parse)]
     pub threads: Option<usize>,
     /// Output folder (default: results/runs/sweep-SCENARIO-PATH-SEED).
     #[arg(long, value_name = "DIR")]

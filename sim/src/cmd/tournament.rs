@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     pub ladder: bool,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::threads::parse)]
     pub threads: Option<usize>,
     /// Write tournament.json, tournament.md and games.csv into DIR.
     #[arg(long, value_name = "DIR")]

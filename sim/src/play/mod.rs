@@ -4,21 +4,24 @@
 //! [`Session`] is the game (scenario, state, the AI, the dice, the log);
 //! [`handle`] answers one request as a pure function of the session and
 //! the request, so every endpoint is tested without a socket; [`http`] is
-//! the loop that feeds it requests from `tiny_http`. The JSON shapes are
-//! [`action`], [`scenario_json`] and [`state_json`].
+//! the server that feeds it requests, each checked by [`guard`] (only the
+//! server's own page may drive it) and read by [`wire`] within limits. The
+//! JSON shapes are [`action`], [`scenario_json`] and [`state_json`].
 //!
 //! Every action goes through the engine's checked `apply`, which leaves the
 //! state untouched when it refuses; the AI moves only when the page asks
-//! (`/api/ai/step`, `/api/ai/finish`), so there is no thread besides the
-//! request loop.
+//! (`/api/ai/step`, `/api/ai/finish`); the server's workers take the game
+//! one request at a time, behind one lock.
 
 pub mod action;
 mod answers;
 mod api;
+pub mod guard;
 pub mod http;
 pub mod scenario_json;
 mod session;
 pub mod state_json;
+pub mod wire;
 
 pub use action::{ActionJson, NotFound};
 pub use api::{Response, handle};
