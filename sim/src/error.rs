@@ -8,9 +8,12 @@ use std::path::PathBuf;
 
 use hexwar_engine::ScenarioErrors;
 
+use crate::balance::BalanceError;
 use crate::batch::{RunError, SimError};
+use crate::compare::CompareError;
 use crate::draw::PlotError;
 use crate::files::FileError;
+use crate::html::HtmlError;
 use crate::inspect::{InspectError, OddsError};
 use crate::play::{ServerError, SessionError};
 use crate::record::GameFileError;
@@ -48,6 +51,15 @@ pub enum Error {
     /// A sweep's setting or values.
     #[error(transparent)]
     Sweep(#[from] SweepError),
+    /// A balance run or tuning.
+    #[error(transparent)]
+    Balance(#[from] BalanceError),
+    /// Two runs compared.
+    #[error(transparent)]
+    Compare(#[from] CompareError),
+    /// An HTML page.
+    #[error(transparent)]
+    Html(#[from] HtmlError),
     /// A chart.
     #[error(transparent)]
     Plot(#[from] PlotError),

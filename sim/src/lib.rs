@@ -13,6 +13,10 @@
 //! - [`inspect`]: what the rules say about a position (moves, ZOC,
 //!   supply, rail, attack odds).
 //! - [`sweep`]: a scenario setting varied, for `hexwar sweep`.
+//! - [`balance`]: a scenario's balance at several levels of play, with a
+//!   verdict at each and the trend, and the setting that evens it, for
+//!   `hexwar balance`; [`compare`]: two runs side by side, for `hexwar
+//!   compare`; [`mod@html`]: a run folder as one self-contained page.
 //! - [`duel`]: pairs of games on one seed with the sides swapped, scored
 //!   by result or by duplicate VP margin, for `hexwar duel` and `hexwar
 //!   tournament`; [`tournament`]: a round robin of players over
@@ -42,13 +46,16 @@
 //! assert!(!a.aborted);
 //! ```
 
+pub mod balance;
 pub mod batch;
 pub mod cmd;
+pub mod compare;
 pub mod counter;
 pub mod draw;
 pub mod duel;
 pub mod error;
 pub mod files;
+pub mod html;
 pub mod inspect;
 pub mod play;
 pub mod record;

@@ -44,7 +44,18 @@ enum Command {
     /// A round robin of players over scenarios: pairwise score tables and
     /// an Elo table with intervals.
     Tournament(cmd::tournament::Args),
-    /// Write the balance report of the built-in scenarios (results/README.md).
+    /// Is a scenario balanced? The first side's score at each level of play
+    /// with a verdict, and the trend as play gets stronger; --tune finds
+    /// the value of one setting that evens the game.
+    Balance(cmd::balance::Args),
+    /// A self-contained HTML page of a run folder (DIR/report.html): its
+    /// report with every plot inline, for reading in a browser offline.
+    Html(cmd::html::Args),
+    /// Two run folders side by side: each rate's and mean's difference with
+    /// its 95% interval, and whether the change mattered.
+    Compare(cmd::compare::Args),
+    /// A balance report of scenarios (the built-ins by default) with every
+    /// AI pairing; --commit rewrites the committed results/README.md.
     Report(cmd::report::Args),
     /// Play against an AI in a browser: serves the play page and its JSON
     /// API (docs/PLAY-API.md) on this machine.
@@ -69,6 +80,9 @@ fn main() -> ExitCode {
         Command::Sweep(a) => cmd::sweep::run(&a),
         Command::Duel(a) => cmd::duel::run(&a),
         Command::Tournament(a) => cmd::tournament::run(&a),
+        Command::Balance(a) => cmd::balance::run(&a),
+        Command::Compare(a) => cmd::compare::run(&a),
+        Command::Html(a) => cmd::html::run(&a),
         Command::Report(a) => cmd::report::run(&a),
         Command::Play(a) => cmd::play::run(&a),
         Command::Merge(a) => cmd::merge::run(&a),

@@ -2,7 +2,8 @@
 //! path), loaded once: its text and the checked [`Scenario`] together
 //! ([`LoadedScenario`]), so a batch digests the same text it plays and no
 //! command reads the file twice. [`scenario_text`] is the one reader of a
-//! scenario's text.
+//! scenario's text. A copy of a built-in that kept its `name` is labelled
+//! by its file name ([`own_name`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -94,13 +95,19 @@ pub struct LoadedScenario {
 }
 
 impl LoadedScenario {
-    /// Loads a scenario by built-in name (exact) or else by file path.
+    /// Loads a scenario by built-in name (exact) or else by file path. A
+    /// file that kept a built-in's `name` but is not that built-in (a copy
+    /// being changed) is named after the file instead ([`own_name`]), so
+    /// its runs, summaries and plots are not labelled as the built-in's.
     pub fn load(spec: &str) -> Result<LoadedScenario, LoadError> {
         let ScenarioText { source, text } = scenario_text(spec)?;
-        let scenario = match (&source, builtin::try_load(spec)) {
+        let mut scenario = match (&source, builtin::try_load(spec)) {
             (Source::Builtin(_), Some(result)) => result.map_err(LoadError::Invalid)?,
             _ => Arc::new(check(&text, Path::new(spec))?),
         };
+        if let Some(name) = own_name(&source, &text, scenario.name()) {
+            scenario = Arc::new(check(&renamed(&text, &name), Path::new(spec))?);
+        }
         Ok(LoadedScenario {
             spec: spec.to_string(),
             source,
@@ -112,6 +119,48 @@ impl LoadedScenario {
     /// The scenario's name (from its file, not as given).
     pub fn name(&self) -> &str {
         self.scenario.name()
+    }
+}
+
+/// The name a scenario file's runs go by when its `name` is a built-in's
+/// but its text is not that built-in's (a copy being changed): the file's
+/// stem, with `-copy` added if the stem is itself a built-in's name.
+/// `None` when the scenario's own name will do.
+pub fn own_name(source: &Source, text: &str, name: &str) -> Option<String> {
+    let Source::File(path) = source else {
+        return None;
+    };
+    if builtin::source(name).is_none_or(|b| b == text) {
+        return None;
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("{name}-copy"));
+    Some(if builtin::source(&stem).is_some() {
+        format!("{stem}-copy")
+    } else {
+        stem
+    })
+}
+
+/// `text` with `[scenario] name` set to `name`, nothing else changed (so
+/// every line keeps its number for the engine's messages).
+fn renamed(text: &str, name: &str) -> String {
+    match text.parse::<toml_edit::DocumentMut>() {
+        Ok(mut doc) => match doc
+            .get_mut("scenario")
+            .and_then(|s| s.as_table_like_mut())
+            .and_then(|t| t.get_mut("name"))
+        {
+            Some(item) => {
+                *item = toml_edit::value(name);
+                doc.to_string()
+            }
+            None => text.to_string(),
+        },
+        Err(_) => text.to_string(),
     }
 }
 
@@ -182,4 +231,37 @@ fn read_text(path: &Path) -> Result<String, LoadError> {
             message: "the file is not UTF-8 text".into(),
         }]))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_copy_of_a_builtin_goes_by_its_file_name() {
+        let malaya = builtin::source("malaya").unwrap();
+        let file = |p: &str| Source::File(PathBuf::from(p));
+        let changed = malaya.replace("turns = 18", "turns = 17");
+        assert_eq!(
+            own_name(&file("work/my-malaya.toml"), &changed, "malaya"),
+            Some("my-malaya".into())
+        );
+        // A stem that is itself a built-in's name is told apart.
+        assert_eq!(
+            own_name(&file("work/malaya.toml"), &changed, "malaya"),
+            Some("malaya-copy".into())
+        );
+        // The built-in's own text, a name of its own, a built-in by name.
+        assert_eq!(own_name(&file("x.toml"), malaya, "malaya"), None);
+        assert_eq!(own_name(&file("x.toml"), &changed, "mine"), None);
+        assert_eq!(
+            own_name(&Source::Builtin("malaya".into()), &changed, "malaya"),
+            None
+        );
+        // The new name goes into the text, nothing else moves.
+        let text = renamed(&changed, "my-malaya");
+        assert_eq!(text.lines().count(), changed.lines().count());
+        assert!(text.contains("name = \"my-malaya\""));
+        assert_eq!(Scenario::from_toml(&text, "x").unwrap().name(), "my-malaya");
+    }
 }

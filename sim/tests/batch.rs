@@ -33,6 +33,10 @@ fn malaya_1500(out: &Path) -> std::process::Command {
         "1500",
         "--seed",
         "3",
+        "--blue",
+        "random",
+        "--red",
+        "random",
     ])
     .arg("--out")
     .arg(out);

@@ -756,3 +756,162 @@ fn tournament_tables_are_the_same_on_any_thread_count() {
     expect_code(&o, 2);
     assert!(stderr(&o).contains("twice"), "{}", stderr(&o));
 }
+
+#[test]
+fn report_takes_scenario_paths_and_writes_only_where_told() {
+    let dir = temp_dir("report-paths");
+    let tune = repo_file("tests/fixtures/tune.toml");
+    let out = dir.join("rep");
+    let o = hexwar(&[
+        "report",
+        "--scenario",
+        &tune,
+        "--games",
+        "4",
+        "--duel-games",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    expect_code(&o, 0);
+    let md = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(md.contains("(`tune`)"), "{md}");
+    assert!(md.contains("| Blue's score | verdict |"), "{md}");
+    // Both sides the same player: a verdict; Red wins every game.
+    assert!(
+        md.contains("undecided") || md.contains("toward Red"),
+        "{md}"
+    );
+    assert!(md.contains("--scenario"), "{md}");
+    assert!(!md.contains("--commit"), "{md}");
+    for pair in ["random-vs-random", "heuristic-vs-heuristic"] {
+        assert!(
+            out.join("tune").join(pair).join("summary.md").exists(),
+            "{pair}"
+        );
+    }
+    // The committed report is one flag away, never the default.
+    let o = hexwar(&["report", "--commit", "--out", out.to_str().unwrap()]);
+    expect_code(&o, 2);
+    let help = stdout(&hexwar(&["report", "--help"]));
+    assert!(
+        help.contains("--commit") && help.contains("results/runs/report"),
+        "{help}"
+    );
+}
+
+#[test]
+fn simulate_plays_normal_by_default_and_warns_under_random_players() {
+    let dir = temp_dir("simulate-defaults");
+    let v = json(&hexwar(&[
+        "simulate",
+        "--scenario",
+        &rich(),
+        "--games",
+        "3",
+        "--out",
+        dir.join("n").to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(v["sides"][0]["player"], "normal", "{v}");
+    assert!(v["first_score"]["high"].as_f64().is_some(), "{v}");
+    assert!(v["margin"]["mean"].as_f64().is_some(), "{v}");
+    let run = dir.join("r");
+    let o = hexwar(&[
+        "simulate",
+        "--scenario",
+        &rich(),
+        "--games",
+        "3",
+        "--blue",
+        "random",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    expect_code(&o, 0);
+    assert!(
+        stdout(&o).contains("warning: random players measure nothing about balance"),
+        "{}",
+        stdout(&o)
+    );
+    // The run folder's page: self-contained, plots inline.
+    let html = std::fs::read_to_string(run.join("report.html")).unwrap();
+    assert!(html.contains("data:image/png;base64,"), "no inline plot");
+    assert!(
+        !html.contains("src=\"http"),
+        "a page that needs the network"
+    );
+    assert!(run.join("vp_margin.png").exists());
+    let o = hexwar(&[
+        "html",
+        run.to_str().unwrap(),
+        "--out",
+        dir.join("p.html").to_str().unwrap(),
+    ]);
+    expect_code(&o, 0);
+    assert!(dir.join("p.html").exists());
+    let o = hexwar(&["html", dir.to_str().unwrap()]);
+    expect_code(&o, 2);
+    assert!(stderr(&o).contains("no report to render"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_changed_copy_of_a_builtin_is_labelled_by_its_file() {
+    let dir = temp_dir("copy-label");
+    let copy = dir.join("my-malaya.toml");
+    let text = builtin::source("malaya")
+        .unwrap()
+        .replace("title = \"Malaya", "title = \"My Malaya");
+    std::fs::write(&copy, text).unwrap();
+    let o = hexwar(&[
+        "simulate",
+        "--scenario",
+        copy.to_str().unwrap(),
+        "--games",
+        "2",
+        "--blue",
+        "random",
+        "--red",
+        "random",
+        "--out",
+        dir.join("run").to_str().unwrap(),
+    ]);
+    expect_code(&o, 0);
+    assert!(
+        stdout(&o).starts_with("my-malaya: 2 games"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn progress_lines_go_to_stderr_when_it_is_not_a_terminal() {
+    let dir = temp_dir("progress-lines");
+    let run = |secs: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hexwar"))
+            .args([
+                "simulate", "--games", "400", "--blue", "random", "--red", "random",
+            ])
+            .arg("--out")
+            .arg(dir.join(format!("run{secs}")))
+            .env("HEXWAR_PROGRESS_SECS", secs)
+            .output()
+            .unwrap()
+    };
+    let o = run("0.01");
+    expect_code(&o, 0);
+    let err = stderr(&o);
+    // (A line may come before the batch has set its length: 0/0 games.)
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("hexwar: ") && l.contains("/400 games"))
+        .unwrap_or_else(|| panic!("no progress line:\n{err}"));
+    assert!(
+        line.contains("/400 games") && line.contains("games/s") && line.contains("eta"),
+        "{line}"
+    );
+    assert!(!err.contains('\u{1b}'), "escape codes in a log: {err:?}");
+    let o = run("off");
+    expect_code(&o, 0);
+    assert!(!stderr(&o).contains("hexwar: "), "{}", stderr(&o));
+}

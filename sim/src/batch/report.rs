@@ -54,9 +54,26 @@ impl BatchReport {
     }
 }
 
+/// The warning printed under a batch or sweep with a random player.
+pub const RANDOM_WARNING: &str = "random players measure nothing about balance: \
+a scenario's balance is what competent players make of it (--blue normal --red normal, \
+or hexwar balance)";
+
+/// The warning when either player is random, for a report's `warning`.
+pub fn random_warning(players: [&str; 2]) -> Option<String> {
+    players
+        .iter()
+        .any(|p| p.trim() == "random")
+        .then(|| RANDOM_WARNING.to_string())
+}
+
 impl fmt::Display for BatchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.summary)?;
+        let [a, b] = &self.summary.sides;
+        if let Some(w) = random_warning([&a.player, &b.player]) {
+            writeln!(f, "  warning: {w}")?;
+        }
         let t = &self.timing;
         if t.played > 0 {
             writeln!(
@@ -67,7 +84,7 @@ impl fmt::Display for BatchReport {
         }
         writeln!(
             f,
-            "  written to {} (games.csv, summary.json, summary.md, plots)",
+            "  written to {} (games.csv, summary.json, summary.md, plots, report.html)",
             self.dir.display()
         )?;
         if self.interrupted {

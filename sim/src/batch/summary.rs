@@ -10,7 +10,8 @@ use hexwar_engine::{LossCause, Scenario, Side};
 use serde::Serialize;
 
 use super::tally::{BatchTally, Quantiles};
-use crate::stats::{Z95, wilson};
+use crate::stats::score::{ScoreInterval, interval};
+use crate::stats::{MeanInterval, Moments, Z95, wilson};
 
 /// A rate with its 95% Wilson interval.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -82,6 +83,12 @@ pub struct BatchSummary {
     pub sides: [SideSummary; 2],
     /// Draws, with interval.
     pub draws: Rate,
+    /// The first side's score, draws counted half, with its 95% interval
+    /// ([`crate::stats::score::interval`]).
+    pub first_score: ScoreInterval,
+    /// The first side's VP margin (its VP minus the second side's) per
+    /// game: mean, spread and Student's t 95% interval.
+    pub margin: MeanInterval,
     /// Games stopped at the action cap.
     pub aborted: u64,
     /// Game length in turns.
@@ -132,6 +139,8 @@ impl BatchSummary {
             .map(|h| (scen.grid().label(h), tally.heat[h.index()]))
             .collect();
         BatchSummary {
+            first_score: first_score(tally),
+            margin: margin_moments(tally).interval(),
             scenario: scen.name().to_string(),
             title: scen.title().to_string(),
             seed,
@@ -144,6 +153,22 @@ impl BatchSummary {
             mean_actions: per_game(tally.actions as f64),
             heat,
             tally: tally.clone(),
+        }
+    }
+
+    /// Whether every game ended on the same turn (the game-length plot
+    /// would be one bar, so it is not drawn).
+    pub fn one_length(&self) -> Option<usize> {
+        let mut used = self
+            .tally
+            .turns
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0);
+        match (used.next(), used.next()) {
+            (Some((t, _)), None) => Some(t),
+            _ => None,
         }
     }
 
@@ -182,6 +207,17 @@ impl BatchSummary {
             100.0 * self.draws.low,
             100.0 * self.draws.high
         ));
+        s.push_str(&format!(
+            "{}'s score (a draw counted half): {:.1}% (95% interval {:.1}% to {:.1}%); \
+             mean VP margin ({} minus {}): {}.\n\n",
+            a.name,
+            100.0 * self.first_score.score,
+            100.0 * self.first_score.low,
+            100.0 * self.first_score.high,
+            a.name,
+            b.name,
+            margin_text(&self.margin)
+        ));
         s.push_str(
             "Steps lost per game (mean, median, 95th percentile):\n\n\
              | side | all | combat | retreat | attrition | charge | units eliminated | supply-cut unit-turns |\n\
@@ -208,11 +244,45 @@ impl BatchSummary {
                 self.aborted
             ));
         }
-        s.push_str(
-            "\n![results](outcomes.png)\n![steps lost](steps_lost.png)\n\
-             ![game length](game_length.png)\n![where steps were lost](heat_map.png)\n",
-        );
+        s.push_str("\n![results](outcomes.png)\n![VP margin](vp_margin.png)\n![steps lost](steps_lost.png)\n");
+        match self.one_length() {
+            Some(t) => s.push_str(&format!(
+                "\nEvery game ended on turn {t}, so there is no game-length plot.\n\n"
+            )),
+            None => s.push_str("![game length](game_length.png)\n"),
+        }
+        s.push_str("![where steps were lost](heat_map.png)\n");
         s
+    }
+}
+
+/// The first side's score from a tally: a win 1, a draw or an aborted
+/// game ½ (neither side won it), a loss 0.
+fn first_score(t: &BatchTally) -> ScoreInterval {
+    let halves = (t.draws + t.aborted) as f64;
+    let wins = t.sides[0].wins as f64;
+    interval(
+        t.games as f64,
+        wins + halves / 2.0,
+        wins + halves / 4.0,
+        Z95,
+    )
+}
+
+/// The sums of the first side's VP margins.
+pub fn margin_moments(t: &BatchTally) -> Moments {
+    let mut m = Moments::default();
+    for (&x, &c) in &t.margins {
+        m.add_many(x as f64, c);
+    }
+    m
+}
+
+/// `+3.2 (95% interval +1.0 to +5.4)`, or the mean alone.
+pub fn margin_text(m: &MeanInterval) -> String {
+    match (m.low, m.high) {
+        (Some(lo), Some(hi)) => format!("{:+.2} (95% interval {lo:+.2} to {hi:+.2})", m.mean),
+        _ => format!("{:+.2}", m.mean),
     }
 }
 
@@ -263,6 +333,16 @@ impl fmt::Display for BatchSummary {
         if self.aborted > 0 {
             writeln!(f, "  stopped at the action cap: {}", self.aborted)?;
         }
+        let sc = &self.first_score;
+        writeln!(
+            f,
+            "  {}'s score {:.1}% [{:.1}% .. {:.1}%] (a draw counts half); mean VP margin {}",
+            a.name,
+            100.0 * sc.score,
+            100.0 * sc.low,
+            100.0 * sc.high,
+            margin_text(&self.margin)
+        )?;
         writeln!(
             f,
             "  steps lost per game   mean (median, 95%)   combat  retreat  attrition  charge"

@@ -3,6 +3,8 @@
 //! thousand games or a million, and (all integers) comes out the same in
 //! any order: one run, a resumed one, merged shards.
 
+use std::collections::BTreeMap;
+
 use hexwar_engine::{ResultLevel, Scenario};
 use serde::Serialize;
 
@@ -130,6 +132,9 @@ pub struct BatchTally {
     pub actions: u64,
     /// Steps lost in each hex, summed (by hex index).
     pub heat: Vec<u64>,
+    /// Games by the first side's VP margin (its VP minus the second
+    /// side's), every game counted, aborted ones at their VP when stopped.
+    pub margins: BTreeMap<i64, u64>,
 }
 
 impl BatchTally {
@@ -143,6 +148,7 @@ impl BatchTally {
             turns: Histogram::default(),
             actions: 0,
             heat: vec![0; scen.grid().len()],
+            margins: BTreeMap::new(),
         }
     }
 
@@ -173,6 +179,10 @@ impl BatchTally {
             s.supply_cut += r.supply_cut[i] as u64;
         }
         self.turns.add(r.turns as usize);
+        *self
+            .margins
+            .entry(r.vp[0] as i64 - r.vp[1] as i64)
+            .or_default() += 1;
         self.actions += r.actions;
         for (h, n) in &r.loss_hexes {
             if let Some(x) = self.heat.get_mut(h.index()) {

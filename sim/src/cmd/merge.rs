@@ -30,6 +30,8 @@ pub struct Args {
 /// Runs `hexwar merge`.
 pub fn run(args: &Args) -> Result<ExitCode, Error> {
     let (_, outcome) = merge(&args.dirs, &args.out)?;
+    // The page a single run's folder has too.
+    crate::html::write(&outcome.dir, None)?;
     emit_report(args.json, &BatchReport::new(&outcome))?;
     Ok(ExitCode::SUCCESS)
 }

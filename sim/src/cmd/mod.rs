@@ -7,18 +7,21 @@
 //! modules. `main.rs` only parses and maps errors to exit codes.
 
 use std::fmt::Display;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::error::Error;
 
+pub mod balance;
+pub mod compare;
 pub mod duel;
+pub mod html;
 pub mod inspect;
 pub mod merge;
 pub mod odds;
 pub mod play;
+mod progress;
 pub mod replay;
 pub mod report;
 pub mod scenarios;
@@ -52,16 +55,4 @@ pub fn emit_report<T: Display + Serialize>(json: bool, report: &T) -> Result<(),
     }
 }
 
-/// A progress bar on stderr for `games` games; hidden unless stderr is a terminal.
-pub fn progress_bar(games: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(games);
-    if let Ok(style) =
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
+pub use progress::progress_bar;

@@ -1,16 +1,20 @@
-//! `hexwar report`: the committed balance report of the built-in scenarios,
-//! `results/README.md`, with each scenario's tables and plots for every AI
-//! pairing, made by one command.
+//! `hexwar report`: a balance report of scenarios (the built-ins by
+//! default, or any files), `OUT/README.md`, with each scenario's tables,
+//! verdicts and plots for every AI pairing, made by one command. The
+//! committed report, `results/README.md`, is written only when asked
+//! (`--commit`, or `--out results`); by default the report goes to
+//! `results/runs/report`, which git ignores.
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use hexwar_engine::{Side, builtin};
 
 use super::{duel, emit, progress_bar, simulate};
+use crate::balance::{VERDICT_RULES, Verdict};
 use crate::batch::RunOutcome;
 use crate::batch::run;
 use crate::batch::summary::{BatchSummary, Rate};
@@ -66,15 +70,35 @@ pub struct Args {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = crate::threads::parse)]
     pub threads: Option<usize>,
-    /// The report folder.
-    #[arg(long, value_name = "DIR", default_value = "results")]
-    pub out: PathBuf,
-    /// Only these scenarios (comma-separated; default: every built-in).
+    /// The report folder (default: results/runs/report; the committed
+    /// report is results/, written with --commit).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Rewrite the committed report, results/README.md and its folders.
+    #[arg(long, conflicts_with = "out")]
+    pub commit: bool,
+    /// Only these scenarios: built-in names or .toml paths
+    /// (comma-separated or repeated; default: every built-in).
     #[arg(long = "scenario", value_delimiter = ',')]
     pub scenarios: Vec<String>,
     /// Games per duel between players (0: no duels).
     #[arg(long, default_value_t = 200)]
     pub duel_games: u64,
+}
+
+/// The committed report's folder.
+pub const COMMITTED: &str = "results";
+
+impl Args {
+    /// Where the report goes: `--out`, `results` with `--commit`, else
+    /// `results/runs/report`.
+    pub fn out_dir(&self) -> PathBuf {
+        match (&self.out, self.commit) {
+            (Some(dir), _) => dir.clone(),
+            (None, true) => PathBuf::from(COMMITTED),
+            (None, false) => PathBuf::from(COMMITTED).join("runs").join("report"),
+        }
+    }
 }
 
 /// Runs `hexwar report`.
@@ -105,25 +129,42 @@ pub fn report(args: &Args, on_progress: OnProgress<'_>) -> Result<PathBuf, Error
     } else {
         args.scenarios.clone()
     };
+    let out = args.out_dir();
     let mut md = String::new();
+    let which = if args.scenarios.is_empty() {
+        "the built-in scenarios".to_string()
+    } else {
+        names.join(", ")
+    };
+    let mut command = format!(
+        "cargo run --release -- report --games {} --seed {} --duel-games {}",
+        args.games, args.seed, args.duel_games
+    );
+    if !args.scenarios.is_empty() {
+        command.push_str(&format!(" --scenario {}", names.join(",")));
+    }
+    if out == Path::new(COMMITTED) {
+        command.push_str(" --commit");
+    }
     writeln!(
         md,
-        "# Balance report of the built-in scenarios\n\n\
-         Made by `cargo run --release -- report --games {} --seed {} --duel-games {}` (the\n\
+        "# Balance report of {which}\n\n\
+         Made by `{command}` (the\n\
          same command gives the same numbers on any machine and thread count).\n\
          Each row is a batch of AI-vs-AI games; rates come with 95% Wilson\n\
-         intervals; steps lost are means per game. The plots of each batch are\n\
-         in its folder, with `summary.md` (quantiles, losses by cause) and\n\
-         `summary.json`.\n",
-        args.games, args.seed, args.duel_games
+         intervals; steps lost are means per game. Where both sides play the\n\
+         same AI, the first side's score (a draw counts half) gets a verdict:\n\
+         {VERDICT_RULES}. `hexwar balance` gives the verdict at each level of\n\
+         play and the trend. The plots of each batch are in its folder, with\n\
+         `summary.md` (quantiles, losses by cause) and `summary.json`.\n"
     )?;
     for name in &names {
-        scenario_section(&mut md, args, name, on_progress)?;
+        scenario_section(&mut md, args, &out, name, on_progress)?;
     }
     if args.duel_games > 0 {
         duel_section(&mut md, args, &names, on_progress)?;
     }
-    let path = args.out.join("README.md");
+    let path = out.join("README.md");
     files::write(&path, md)?;
     Ok(path)
 }
@@ -133,10 +174,13 @@ pub fn report(args: &Args, on_progress: OnProgress<'_>) -> Result<PathBuf, Error
 fn scenario_section(
     md: &mut String,
     args: &Args,
-    name: &str,
+    out: &Path,
+    spec: &str,
     on_progress: OnProgress<'_>,
 ) -> Result<(), Error> {
-    let scen = LoadedScenario::load(name)?.scenario;
+    let scen = LoadedScenario::load(spec)?.scenario;
+    // The scenario's name (a copy of a built-in: its file's), for folders.
+    let name = scen.name();
     writeln!(
         md,
         "## {} (`{}`)\n\n{}\n",
@@ -148,13 +192,13 @@ fn scenario_section(
     let b = &scen.side(Side(1)).name;
     writeln!(
         md,
-        "| {a} | {b} | games | {a} wins | {b} wins | draws | steps lost ({a}) | steps lost ({b}) | turns |\n\
-         | --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: |"
+        "| {a} | {b} | games | {a} wins | {b} wins | draws | {a}'s score | verdict | steps lost ({a}) | steps lost ({b}) | turns |\n\
+         | --- | --- | ---: | --- | --- | --- | --- | --- | ---: | ---: | ---: |"
     )?;
     let mut plots = String::new();
     for (blue, red, share) in PAIRINGS {
         let pair = format!("{blue}-vs-{red}");
-        let outcome = play_pairing(args, name, (blue, red, share), on_progress)?;
+        let outcome = play_pairing(args, out, (spec, name), (blue, red, share), on_progress)?;
         row(md, &outcome.summary, &format!("{name}/{pair}"))?;
         writeln!(
             plots,
@@ -171,12 +215,13 @@ fn scenario_section(
 /// first) and copies its summaries and PNG plots to `OUT/SCENARIO/PAIR`.
 fn play_pairing(
     args: &Args,
-    name: &str,
+    out: &Path,
+    (spec, name): (&str, &str),
     (blue, red, share): (&str, &str, u64),
     on_progress: OnProgress<'_>,
 ) -> Result<RunOutcome, Error> {
     let pair = format!("{blue}-vs-{red}");
-    let run_dir = args.out.join("runs").join(format!("report-{name}-{pair}"));
+    let run_dir = out.join("runs").join(format!("report-{name}-{pair}"));
     if run_dir.exists() {
         fs::remove_dir_all(&run_dir).map_err(|error| FileError::Clear {
             path: run_dir.clone(),
@@ -184,7 +229,7 @@ fn play_pairing(
         })?;
     }
     let sim = simulate::Args {
-        scenario: name.to_string(),
+        scenario: spec.to_string(),
         games: (args.games / share).max(1),
         blue: blue.into(),
         red: red.into(),
@@ -199,7 +244,7 @@ fn play_pairing(
     if outcome.interrupted {
         return Err(Error::ReportInterrupted { dir: run_dir });
     }
-    let dest = args.out.join(name).join(&pair);
+    let dest = out.join(name).join(&pair);
     files::create_dir_all(&dest)?;
     for entry in fs::read_dir(&run_dir)? {
         let path = entry?.path();
@@ -288,6 +333,14 @@ fn first_paragraph(text: &str) -> &str {
 
 fn row(md: &mut String, s: &BatchSummary, link: &str) -> Result<(), Error> {
     let [a, b] = &s.sides;
+    let verdict = if a.player == b.player {
+        match Verdict::of(&s.first_score) {
+            (v, Some(k)) => format!("{} toward {}", v.word(), s.sides[k].name),
+            (v, None) => v.word().to_string(),
+        }
+    } else {
+        "-".to_string()
+    };
     let pct = |r: &Rate| {
         format!(
             "{:.1}% ({:.1}-{:.1})",
@@ -298,13 +351,16 @@ fn row(md: &mut String, s: &BatchSummary, link: &str) -> Result<(), Error> {
     };
     writeln!(
         md,
-        "| {} | {} | [{}]({link}/summary.md) | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
+        "| {} | {} | [{}]({link}/summary.md) | {} | {} | {} | {:.1}% ({:.1}-{:.1}) | {verdict} | {:.2} | {:.2} | {:.2} |",
         a.player,
         b.player,
         s.games,
         pct(&a.wins),
         pct(&b.wins),
         pct(&s.draws),
+        100.0 * s.first_score.score,
+        100.0 * s.first_score.low,
+        100.0 * s.first_score.high,
         a.steps_lost.mean,
         b.steps_lost.mean,
         s.turns.mean

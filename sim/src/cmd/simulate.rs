@@ -25,11 +25,11 @@ pub struct Args {
     pub games: u64,
     /// AI for the scenario's first side: a level (novice, normal, hard,
     /// expert) or a spec: random, heuristic, or mcts (with options:
-    /// mcts:iters=2000).
-    #[arg(long, default_value = "random")]
+    /// mcts:iters=2000). Random players measure nothing about balance.
+    #[arg(long, default_value = "normal")]
     pub blue: String,
     /// AI for the scenario's second side, as --blue.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "normal")]
     pub red: String,
     /// A side by its id in the scenario: SIDE=AI (e.g. japanese=random).
     #[arg(long = "side", value_name = "SIDE=AI")]
@@ -66,6 +66,7 @@ pub fn run(args: &Args) -> Result<ExitCode, Error> {
         bar.set_position(done);
     })?;
     bar.finish_and_clear();
+    crate::html::write(&outcome.dir, None)?;
     emit_report(args.json, &BatchReport::new(&outcome))?;
     Ok(if outcome.interrupted {
         ExitCode::from(130)

@@ -6,15 +6,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use hexwar_engine::{Side, builtin};
-use toml::{Table, Value};
+use toml::Value;
 
 use super::{emit_report, progress_bar};
 use crate::batch::{Batch, run_batch};
 use crate::error::{Error, UsageError};
-use crate::scenario::scenario_text;
+use crate::scenario::{ScenarioText, own_name, scenario_text};
 use crate::stats::{Z95, wilson};
 use crate::sweep::report::{fit_report, write_files};
-use crate::sweep::{SweepError, SweepReport, SweepRow, parse_set, parse_value, variant};
+use crate::sweep::{
+    SweepError, SweepReport, SweepRow, parse_document, parse_set, parse_value, variant,
+};
 
 /// The arguments of `hexwar sweep`.
 #[derive(Clone, Debug, PartialEq, Eq, clap::Args)]
@@ -32,10 +34,11 @@ pub struct Args {
     pub games: u64,
     /// AI for the scenario's first side: a level (novice, normal, hard,
     /// expert) or a spec (random, heuristic, mcts[:iters=N,ms=N,c=X]).
-    #[arg(long, default_value = "random")]
+    /// Random players measure nothing about balance.
+    #[arg(long, default_value = "normal")]
     pub blue: String,
     /// AI for the scenario's second side, as --blue.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "normal")]
     pub red: String,
     /// Master seed (the same for every value: common random numbers).
     #[arg(long, default_value_t = 1)]
@@ -113,11 +116,8 @@ pub fn sweep(
         return Err(UsageError::NoGames.into());
     }
     let (path, values) = parse_set(&spec.set)?;
-    let text = scenario_text(&spec.scenario)?.text;
-    let base: Table = text.parse().map_err(|error| SweepError::NotToml {
-        scenario: spec.scenario.clone(),
-        error: Box::new(error),
-    })?;
+    let ScenarioText { source, text } = scenario_text(&spec.scenario)?;
+    let base = parse_document(&spec.scenario, &text)?;
     let scens = values
         .iter()
         .map(|v| variant(&spec.scenario, &base, &path, v))
@@ -155,7 +155,7 @@ pub fn sweep(
         });
     }
     let mut report = SweepReport {
-        scenario: first.name().to_string(),
+        scenario: own_name(&source, &text, first.name()).unwrap_or_else(|| first.name().into()),
         path: path.clone(),
         sides: Side::BOTH.map(|s| first.side(s).name.clone()),
         blue: spec.blue.clone(),
@@ -167,6 +167,7 @@ pub fn sweep(
         x50: None,
         x50_interval: None,
         x50_within_values: None,
+        crossing_between: None,
         note: None,
         files: Vec::new(),
     };

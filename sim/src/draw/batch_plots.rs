@@ -1,16 +1,20 @@
 //! The plots of a batch, drawn from its [`BatchSummary`]: results with
-//! their intervals, steps lost per side, game length, and where steps were
-//! lost.
+//! their intervals, the VP margin, steps lost per side, game length (only
+//! when games end on different turns: one bar says nothing), and where
+//! steps were lost.
 
 use std::path::Path;
 
 use hexwar_engine::Scenario;
 
-use super::{Bar, PlotError, Series, heat_map, histograms, outcomes};
+use super::{
+    Bar, MarginPanel, PlotError, Series, Thresholds, heat_map, histograms, margins, outcomes,
+};
 use crate::batch::summary::{BatchSummary, Rate};
 
-/// Writes `outcomes`, `steps_lost`, `game_length` and `heat_map` (each as
-/// PNG and SVG) into `dir`.
+/// Writes `outcomes`, `vp_margin`, `steps_lost`, `game_length` (unless
+/// every game ended on the same turn) and `heat_map` (each as PNG and SVG)
+/// into `dir`.
 pub fn write(scen: &Scenario, dir: &Path, s: &BatchSummary) -> Result<(), PlotError> {
     let [a, b] = &s.sides;
     let title = format!("{}: {} games", s.scenario, s.games);
@@ -38,15 +42,31 @@ pub fn write(scen: &Scenario, dir: &Path, s: &BatchSummary) -> Result<(), PlotEr
             counts: s.tally.sides[i].steps.counts.clone(),
         }),
     )?;
-    histograms(
-        &dir.join("game_length"),
-        &format!("{title}: game length"),
-        "game turn reached",
-        &[Series {
-            label: "games".into(),
-            counts: s.tally.turns.counts.clone(),
+    let v = scen.victory();
+    margins(
+        &dir.join("vp_margin"),
+        &format!("{title}: VP margin, {} vs {}", a.player, b.player),
+        [&a.name, &b.name],
+        &[MarginPanel {
+            label: format!("{} games", s.games),
+            counts: s.tally.margins.clone(),
         }],
+        Thresholds {
+            marginal: v.marginal.into(),
+            decisive: v.decisive.into(),
+        },
     )?;
+    if s.one_length().is_none() {
+        histograms(
+            &dir.join("game_length"),
+            &format!("{title}: game length"),
+            "game turn reached",
+            &[Series {
+                label: "games".into(),
+                counts: s.tally.turns.counts.clone(),
+            }],
+        )?;
+    }
     heat_map(
         &dir.join("heat_map"),
         &format!("{title}: steps lost by hex"),

@@ -133,6 +133,20 @@ pub(super) fn text(size: u32) -> TextStyle<'static> {
     TextStyle::from((FAMILY, size).into_font()).color(&INK)
 }
 
+/// A title's font size: `max`, or smaller so that `title` fits in a
+/// chart `width` pixels wide with a margin at each side (DejaVu Sans
+/// averages about 0.58 of its size a character).
+pub(super) fn title_size(title: &str, width: u32, max: u32) -> u32 {
+    let room = width.saturating_sub(60) as f64;
+    let chars = title.chars().count().max(1) as f64;
+    ((room / (0.58 * chars)).floor() as u32).clamp(11, max)
+}
+
+/// A title's text style, sized to fit the chart's width ([`title_size`]).
+pub(super) fn title(title: &str, width: u32, max: u32) -> TextStyle<'static> {
+    text(title_size(title, width, max))
+}
+
 pub(super) fn anchored(size: u32, h: HPos, v: VPos) -> TextStyle<'static> {
     text(size).pos(Pos::new(h, v))
 }
@@ -196,6 +210,19 @@ pub(super) mod testing {
         assert!(svg.contains("<svg"), "no <svg in {}", stem.display());
         assert!(svg.contains(title), "title missing from {}", stem.display());
         assert!(svg.contains(&format!(r#"width="{}""#, size.0)));
+    }
+
+    #[test]
+    fn long_titles_get_smaller_type() {
+        use super::title_size;
+        assert_eq!(title_size("short", 900, 28), 28);
+        let long =
+            "malaya: Japan (heuristic) win rate vs unit_types.jp_inf.attack.0, 1000 games a value";
+        let size = title_size(long, 900, 26);
+        assert!(
+            size < 26 && (size as f64) * 0.58 * long.len() as f64 <= 840.0,
+            "{size}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::figure::{DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, text, write_both};
+use super::figure::{DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, text, title, write_both};
 
 /// One series of a histogram: `counts[v]` games had value `v`.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,7 +44,7 @@ impl Figure for Histograms<'_> {
             .max(1) as f64
             * 1.12;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(28))
+            .caption(self.title, title(self.title, self.size().0, 28))
             .margin(20)
             .x_label_area_size(55)
             .y_label_area_size(80)

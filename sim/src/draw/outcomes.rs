@@ -1,5 +1,6 @@
 //! The outcome chart of a batch: wins of each side and draws as bars of
-//! their rates, with 95% intervals as error bars.
+//! their rates, with 95% intervals as error bars, each rate written above
+//! its bar's interval (the axis runs past 100% to leave room for it).
 
 use std::path::Path;
 
@@ -9,7 +10,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 
 use super::figure::{
     DRAW_GREY, DrawResult, Figure, LIGHT, PALETTE, PlotError, anchored, error_bar, pct, text,
-    write_both,
+    title, write_both,
 };
 
 /// One bar of an outcome chart: a rate (0 to 1) and its 95% interval.
@@ -35,17 +36,18 @@ impl Figure for Outcomes<'_> {
         root.fill(&WHITE)?;
         let n = self.bars.len().max(1);
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(28))
+            .caption(self.title, title(self.title, self.size().0, 28))
             .margin(20)
             .x_label_area_size(50)
             .y_label_area_size(80)
-            .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.0)?;
+            // Headroom above 100% for the label of a bar that reaches it.
+            .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..1.1)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(0)
-            .y_labels(11)
-            .y_label_formatter(&pct)
+            .y_labels(12)
+            .y_label_formatter(&|v| if *v > 1.0001 { String::new() } else { pct(v) })
             .y_desc("share of games (bars: 95% Wilson interval)")
             .light_line_style(LIGHT)
             .label_style(text(16))
@@ -71,10 +73,11 @@ impl Figure for Outcomes<'_> {
                 b.high.clamp(0.0, 1.0),
                 0.06,
             )?;
+            // The value above the interval's top cap, never on it.
             let (px, py) = chart.backend_coord(&(x, b.high.clamp(0.0, 1.0)));
             root.draw(&Text::new(
                 format!("{:.1}%", b.rate * 100.0),
-                (px, py - 6),
+                (px, py - 10),
                 anchored(18, HPos::Center, VPos::Bottom),
             ))?;
             let (px, py) = chart.backend_coord(&(x, 0.0));
@@ -118,6 +121,21 @@ mod tests {
         });
         outcomes(&stem, "Malaya outcomes", &bars).unwrap();
         check(&stem, SIZE, "Malaya outcomes");
+        // A bar at the top: its label needs the headroom.
+        let high = [
+            ("Allies wins", 0.001, 0.0, 0.006),
+            ("French Empire wins", 0.987, 0.978, 0.992),
+            ("draws", 0.012, 0.007, 0.021),
+        ]
+        .map(|(l, rate, low, high)| Bar {
+            label: l.into(),
+            rate,
+            low,
+            high,
+        });
+        let top = stem.with_file_name("top");
+        outcomes(&top, "morne-plaine outcomes", &high).unwrap();
+        check(&top, SIZE, "morne-plaine outcomes");
         cleanup(&dir);
     }
 }

@@ -8,7 +8,8 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::figure::{
-    DRAW_GREY, DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, error_bar, pct, text, write_both,
+    DRAW_GREY, DrawResult, Figure, INK, LIGHT, PALETTE, PlotError, error_bar, pct, text, title,
+    write_both,
 };
 use crate::stats::logistic::Logistic;
 
@@ -30,6 +31,7 @@ struct Sweep<'a> {
     x_label: &'a str,
     points: &'a [SweepPoint],
     fit: Option<Logistic>,
+    x50: Option<f64>,
     interval: Option<(f64, f64)>,
 }
 
@@ -37,9 +39,9 @@ impl Figure for Sweep<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         root.fill(&WHITE)?;
         let ((x0, x1), (tried_lo, tried_hi)) = self.x_range();
-        let x50 = self.fit.and_then(|f| f.x50());
+        let x50 = self.x50;
         let mut chart = ChartBuilder::on(root)
-            .caption(self.title, text(26))
+            .caption(self.title, title(self.title, self.size().0, 26))
             .margin(20)
             .x_label_area_size(55)
             .y_label_area_size(80)
@@ -149,7 +151,7 @@ impl Sweep<'_> {
         }
         let tried = hi - lo;
         // Show x50 and its interval when they are near the values tried.
-        let x50 = self.fit.and_then(|f| f.x50());
+        let x50 = self.x50;
         let reach = tried.max(1e-9);
         let (tried_lo, tried_hi) = (lo, hi);
         let near = |x: f64| x >= tried_lo - reach && x <= tried_hi + reach;
@@ -220,18 +222,18 @@ fn fmt_x(x: f64) -> String {
 }
 
 /// A sweep: the first side's win rate against a parameter, with 95% error
-/// bars, the fitted logistic curve, a dashed 50% line, and the fitted 50%
-/// point with its interval (`interval`, from [`crate::stats::logistic::bootstrap_x50`])
-/// as a band and a bar along the 50% line. The chart widens to show x50
-/// when it lies within one tried range of the values; beyond that the
-/// legend says where it is.
+/// bars, the fitted logistic curve, a dashed 50% line, and the 50% point
+/// `x50` (the caller gives it only when it lies within the values tried)
+/// with its interval (`interval`, from
+/// [`crate::stats::logistic::bootstrap_x50`]) as a band and a bar along the
+/// 50% line.
 pub fn sweep(
     stem: &Path,
     title: &str,
     x_label: &str,
     points: &[SweepPoint],
     fit: Option<Logistic>,
-    interval: Option<(f64, f64)>,
+    (x50, interval): (Option<f64>, Option<(f64, f64)>),
 ) -> Result<(), PlotError> {
     write_both(
         stem,
@@ -240,6 +242,7 @@ pub fn sweep(
             x_label,
             points,
             fit,
+            x50,
             interval,
         },
     )
@@ -274,17 +277,17 @@ mod tests {
             "attack",
             &points,
             Some(f),
-            Some((2.7, 3.3)),
+            (f.x50(), Some((2.7, 3.3))),
         )
         .unwrap();
         check(&stem, SIZE, "Sweep of attack");
         // Without a fit, and with x50 far outside.
         let stem = stem.with_file_name("no-fit");
-        sweep(&stem, "No fit", "x", &points, None, None).unwrap();
+        sweep(&stem, "No fit", "x", &points, None, (None, None)).unwrap();
         check(&stem, SIZE, "No fit");
         let stem = stem.with_file_name("far");
         let far = Logistic { b0: -30.0, b1: 1.0 };
-        sweep(&stem, "Far", "x", &points, Some(far), None).unwrap();
+        sweep(&stem, "Far", "x", &points, Some(far), (None, None)).unwrap();
         check(&stem, SIZE, "Far");
         cleanup(&dir);
     }

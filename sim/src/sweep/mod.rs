@@ -1,8 +1,8 @@
 //! `hexwar sweep`'s machinery: vary one number in a scenario, play a
 //! batch at each value, and find the value that gives an even game.
 //!
-//! The scenario's TOML is edited as a table ([`set::set_path`]), written
-//! back out and checked by `Scenario::from_toml` like any file, so a change
+//! The scenario's TOML is edited in place ([`set::set_path`], comments
+//! kept) and checked by `Scenario::from_toml` like any file, so a change
 //! that breaks a rule is reported as the engine would report it. Every
 //! value plays the same game indices with the same master seed (common
 //! random numbers), so the differences between values are the parameter's,
@@ -20,7 +20,10 @@ pub mod report;
 pub mod set;
 
 pub use report::{FitReport, SweepReport, SweepRow};
-pub use set::{SetPathError, parse_set, parse_value, set_path, variant};
+pub use set::{
+    SetPathError, edited_text, field_kind, parse_document, parse_set, parse_value, set_path,
+    variant,
+};
 
 /// Bootstrap replicates for the interval of the 50% point.
 pub const BOOTSTRAP_REPS: usize = 1000;
@@ -53,7 +56,7 @@ pub enum SweepError {
         /// The scenario as given.
         scenario: String,
         /// What the parser said.
-        error: Box<toml::de::Error>,
+        error: Box<toml_edit::TomlError>,
     },
     /// A value that is neither a number nor a boolean.
     #[error("--set {path}={value}: \"{value}\" is not a number or true/false")]
@@ -73,16 +76,6 @@ pub enum SweepError {
         /// Where the path failed.
         error: Box<SetPathError>,
     },
-    /// The edited table would not turn back into TOML.
-    #[error("--set {path}={value}: cannot write the scenario back out: {error}")]
-    WriteBack {
-        /// The path.
-        path: String,
-        /// The value.
-        value: String,
-        /// What the writer said.
-        error: Box<toml::ser::Error>,
-    },
     /// The edited scenario breaks a rule.
     #[error("{name} is not a valid scenario:\n{errors}")]
     Invalid {
@@ -100,4 +93,7 @@ pub enum SweepError {
     /// `sweep.json` or the folder.
     #[error(transparent)]
     File(#[from] FileError),
+    /// `report.html`.
+    #[error(transparent)]
+    Html(#[from] crate::html::HtmlError),
 }

@@ -1,11 +1,14 @@
 //! A sweep's `--set PATH=V1,V2,...`: the path and the values parsed, the
-//! scenario's TOML edited as a table at that path ([`set_path`]), and each
-//! edited table written back out and checked by the engine like any file
-//! ([`variant`]), so a change that breaks a rule is reported as the engine
-//! would report it.
+//! scenario's TOML edited in place at that path ([`set_path`], on a
+//! `toml_edit` document, so comments and layout survive), and each edited
+//! text checked by the engine like any file ([`variant`]), so a change
+//! that breaks a rule is reported as the engine would report it, at the
+//! line it would have in the file. The balancer writes its tuned scenario
+//! the same way ([`edited_text`]).
 
 use hexwar_engine::Scenario;
-use toml::{Table, Value};
+use toml::Value;
+use toml_edit::{DocumentMut, Item, Value as EditValue};
 
 use super::SweepError;
 
@@ -153,9 +156,28 @@ fn here(segs: &[&str], n: usize) -> String {
     }
 }
 
+/// What an item holds, in the words of the error messages.
+fn kind(item: &Item) -> &'static str {
+    match item {
+        Item::None => "nothing",
+        Item::Table(_) | Item::Value(EditValue::InlineTable(_)) => "table",
+        Item::ArrayOfTables(_) | Item::Value(EditValue::Array(_)) => "array",
+        Item::Value(v) => v.type_name(),
+    }
+}
+
+/// The length of an array or array of tables.
+fn array_len(item: &Item) -> Option<usize> {
+    match item {
+        Item::ArrayOfTables(a) => Some(a.len()),
+        Item::Value(EditValue::Array(a)) => Some(a.len()),
+        _ => None,
+    }
+}
+
 /// The entry of an array by index, or (for an array of tables) by `id`.
-fn entry<'a>(a: &'a mut [Value], seg: &str, at: &str) -> Result<&'a mut Value, SetPathError> {
-    let len = a.len();
+fn entry<'a>(a: &'a mut Item, seg: &str, at: &str) -> Result<&'a mut Item, SetPathError> {
+    let len = array_len(a).unwrap_or(0);
     if let Ok(i) = seg.parse::<usize>() {
         return a.get_mut(i).ok_or_else(|| SetPathError::IndexPast {
             index: i,
@@ -164,14 +186,23 @@ fn entry<'a>(a: &'a mut [Value], seg: &str, at: &str) -> Result<&'a mut Value, S
         });
     }
     // Unit ids are compared without regard to case, as the loader does.
-    let id_of = |v: &Value| v.as_table()?.get("id")?.as_str().map(str::to_string);
-    if let Some(pos) = a
+    let ids: Vec<Option<String>> = (0..len)
+        .map(|i| {
+            let e = a.get(i)?;
+            let id = e.as_table_like()?.get("id")?;
+            id.as_str().map(str::to_string)
+        })
+        .collect();
+    if let Some(pos) = ids
         .iter()
-        .position(|v| id_of(v).is_some_and(|id| id.eq_ignore_ascii_case(seg)))
+        .position(|id| id.as_deref().is_some_and(|id| id.eq_ignore_ascii_case(seg)))
     {
-        return Ok(&mut a[pos]);
+        return a.get_mut(pos).ok_or(SetPathError::Missing {
+            seg: seg.to_string(),
+            at: at.to_string(),
+        });
     }
-    let ids: Vec<String> = a.iter().filter_map(id_of).collect();
+    let ids: Vec<String> = ids.into_iter().flatten().collect();
     if ids.is_empty() {
         return Err(SetPathError::NotById {
             at: at.to_string(),
@@ -189,31 +220,53 @@ fn entry<'a>(a: &'a mut [Value], seg: &str, at: &str) -> Result<&'a mut Value, S
     })
 }
 
-/// Puts `new` where `old` is, if both are numbers or both booleans. A
-/// float field stays a float; an integer field takes an integer, or a
-/// float when the new value has a fraction (the loader decides whether
-/// that is allowed).
-fn replace_leaf(old: &mut Value, new: &Value, at: &str) -> Result<(), SetPathError> {
+/// `new` as an editable value.
+fn edit_value(new: &Value) -> Option<EditValue> {
+    Some(match new {
+        Value::Integer(i) => EditValue::from(*i),
+        Value::Float(f) => EditValue::from(*f),
+        Value::Boolean(b) => EditValue::from(*b),
+        _ => return None,
+    })
+}
+
+/// Puts `new` where `old` is, if both are numbers or both booleans,
+/// keeping the comment and spacing around the old value. A float field
+/// stays a float; an integer field takes an integer, or a float when the
+/// new value has a fraction (the loader decides whether that is allowed).
+fn replace_leaf(old: &mut Item, new: &Value, at: &str) -> Result<(), SetPathError> {
     let at = || at.to_string();
-    let v = match (&*old, new) {
-        (Value::Float(_), Value::Integer(i)) => Value::Float(*i as f64),
-        (Value::Integer(_), Value::Float(f)) if f.fract() == 0.0 && f.abs() < 9e15 => {
+    let is_num = |v: &EditValue| matches!(v, EditValue::Integer(_) | EditValue::Float(_));
+    let Item::Value(cur) = old else {
+        return Err(SetPathError::NotLeaf {
+            at: at(),
+            kind: kind(old),
+        });
+    };
+    let v = match (&*cur, new) {
+        (EditValue::Float(_), Value::Integer(i)) => Value::Float(*i as f64),
+        (EditValue::Integer(_), Value::Float(f)) if f.fract() == 0.0 && f.abs() < 9e15 => {
             Value::Integer(*f as i64)
         }
-        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => new.clone(),
-        (Value::Boolean(_), Value::Boolean(_)) => new.clone(),
-        (Value::Boolean(_), _) => return Err(SetPathError::NotNumber { at: at() }),
-        (Value::Integer(_) | Value::Float(_), _) => {
-            return Err(SetPathError::NotBoolean { at: at() });
-        }
-        (other, _) => {
+        (c, Value::Integer(_) | Value::Float(_)) if is_num(c) => new.clone(),
+        (EditValue::Boolean(_), Value::Boolean(_)) => new.clone(),
+        (EditValue::Boolean(_), _) => return Err(SetPathError::NotNumber { at: at() }),
+        (c, _) if is_num(c) => return Err(SetPathError::NotBoolean { at: at() }),
+        (c, _) => {
             return Err(SetPathError::NotLeaf {
                 at: at(),
-                kind: other.type_str(),
+                kind: c.type_name(),
             });
         }
     };
-    *old = v;
+    let Some(mut v) = edit_value(&v) else {
+        return Err(SetPathError::NotLeaf {
+            at: at(),
+            kind: cur.type_name(),
+        });
+    };
+    *v.decor_mut() = cur.decor().clone();
+    *cur = v;
     Ok(())
 }
 
@@ -226,7 +279,35 @@ fn article(word: &str) -> &'static str {
     }
 }
 
-/// Sets the field at a dotted `path` in a scenario's table to `value`.
+/// One step down the path: a table's key, or an array's entry.
+fn step<'a>(cur: &'a mut Item, seg: &str, at: String) -> Result<&'a mut Item, SetPathError> {
+    if array_len(cur).is_some() {
+        return entry(cur, seg, &at);
+    }
+    let k = kind(cur);
+    let Some(t) = cur.as_table_like_mut() else {
+        return Err(SetPathError::NotContainer {
+            at,
+            kind: k,
+            seg: seg.to_string(),
+        });
+    };
+    if !t.contains_key(seg) {
+        return Err(SetPathError::NoKey {
+            seg: seg.to_string(),
+            at,
+            keys: t.iter().take(20).map(|(k, _)| k.to_string()).collect(),
+        });
+    }
+    t.get_mut(seg).ok_or_else(|| SetPathError::Missing {
+        seg: seg.to_string(),
+        at,
+    })
+}
+
+/// Sets the field at a dotted `path` in a scenario's document to `value`,
+/// in place: every comment, blank line and the layout of the rest of the
+/// file are kept, and so are the comment and spacing around the value.
 ///
 /// Each segment names a key of a table; in an array, an integer segment is
 /// an index (from 0), and in an array of tables with `id` keys (`units`) a
@@ -234,8 +315,9 @@ fn article(word: &str) -> &'static str {
 /// `unit_types.jp_inf.attack.0`, `combat.air.japanese`. The field must
 /// hold a number or a boolean, and takes a value of the same kind; a key
 /// missing from an existing table is created (an optional field). The
-/// message of an error names the part of the path that failed.
-pub fn set_path(table: &mut Table, path: &str, value: &Value) -> Result<(), SetPathError> {
+/// message of an error names the part of the path that failed, and a
+/// failed set leaves the document as it was.
+pub fn set_path(doc: &mut DocumentMut, path: &str, value: &Value) -> Result<(), SetPathError> {
     let segs: Vec<&str> = path.split('.').collect();
     if segs.iter().any(|s| s.is_empty()) {
         return Err(SetPathError::EmptySegment {
@@ -243,71 +325,52 @@ pub fn set_path(table: &mut Table, path: &str, value: &Value) -> Result<(), SetP
         });
     }
     let (last, parents) = segs.split_last().ok_or(SetPathError::EmptyPath)?;
-    let mut root = Value::Table(std::mem::take(table));
-    let result = (|| {
-        let mut cur = &mut root;
-        for (i, seg) in parents.iter().enumerate() {
-            let at = here(&segs, i);
-            cur = match cur {
-                Value::Table(t) => {
-                    if !t.contains_key(*seg) {
-                        return Err(SetPathError::NoKey {
-                            seg: seg.to_string(),
-                            at,
-                            keys: t.keys().take(20).cloned().collect(),
-                        });
-                    }
-                    t.get_mut(*seg).ok_or_else(|| SetPathError::Missing {
-                        seg: seg.to_string(),
-                        at,
-                    })?
-                }
-                Value::Array(a) => entry(a, seg, &at)?,
-                other => {
-                    return Err(SetPathError::NotContainer {
-                        at,
-                        kind: other.type_str(),
-                        seg: seg.to_string(),
-                    });
-                }
-            };
-        }
-        let at = here(&segs, segs.len());
-        let parent = here(&segs, parents.len());
-        match cur {
-            Value::Table(t) => match t.get_mut(*last) {
-                Some(old) => replace_leaf(old, value, &at),
-                None => {
-                    t.insert((*last).to_string(), value.clone());
-                    Ok(())
-                }
-            },
-            Value::Array(a) => {
-                let old = entry(a, last, &parent)?;
-                replace_leaf(old, value, &at)
-            }
-            other => Err(SetPathError::NotContainer {
-                at: parent,
-                kind: other.type_str(),
-                seg: last.to_string(),
-            }),
-        }
-    })();
-    if let Value::Table(t) = root {
-        *table = t;
+    let Some(new) = edit_value(value) else {
+        return Err(SetPathError::NotLeaf {
+            at: here(&segs, segs.len()),
+            kind: value.type_str(),
+        });
+    };
+    let mut root = doc.as_item_mut();
+    for (i, seg) in parents.iter().enumerate() {
+        root = step(root, seg, here(&segs, i))?;
     }
-    result
+    let at = here(&segs, segs.len());
+    let parent = here(&segs, parents.len());
+    if array_len(root).is_none() {
+        if let Some(t) = root.as_table_like_mut() {
+            if !t.contains_key(last) {
+                t.insert(last, Item::Value(new));
+                return Ok(());
+            }
+        }
+    }
+    let leaf = step(root, last, parent)?;
+    replace_leaf(leaf, value, &at)
 }
 
-/// The scenario with `path` set to `value`, checked by the engine.
-pub fn variant(spec: &str, base: &Table, path: &str, value: &str) -> Result<Scenario, SweepError> {
+/// What the field at `path` holds now (`integer`, `float`, `boolean`,
+/// ...), or `None` where the file does not have it (an optional field
+/// left out) or the path leads nowhere.
+pub fn field_kind(doc: &DocumentMut, path: &str) -> Option<&'static str> {
+    let mut doc = doc.clone();
+    let mut cur = doc.as_item_mut();
+    for seg in path.split('.') {
+        cur = step(cur, seg, String::new()).ok()?;
+    }
+    Some(kind(cur))
+}
+
+/// The scenario's text with `path` set to `value`: the document edited
+/// in place ([`set_path`]), comments and layout kept.
+pub fn edited_text(base: &DocumentMut, path: &str, value: &str) -> Result<String, SweepError> {
     let setting = || (path.to_string(), value.to_string());
     let Some(v) = parse_value(value) else {
         let (path, value) = setting();
         return Err(SweepError::NotValue { path, value });
     };
-    let mut table = base.clone();
-    set_path(&mut table, path, &v).map_err(|error| {
+    let mut doc = base.clone();
+    set_path(&mut doc, path, &v).map_err(|error| {
         let (path, value) = setting();
         SweepError::Set {
             path,
@@ -315,16 +378,27 @@ pub fn variant(spec: &str, base: &Table, path: &str, value: &str) -> Result<Scen
             error: Box::new(error),
         }
     })?;
-    let text = toml::to_string(&table).map_err(|error| {
-        let (path, value) = setting();
-        SweepError::WriteBack {
-            path,
-            value,
-            error: Box::new(error),
-        }
-    })?;
+    Ok(doc.to_string())
+}
+
+/// The scenario with `path` set to `value`, checked by the engine.
+pub fn variant(
+    spec: &str,
+    base: &DocumentMut,
+    path: &str,
+    value: &str,
+) -> Result<Scenario, SweepError> {
+    let text = edited_text(base, path, value)?;
     let name = format!("{spec} with {path}={value}");
     Scenario::from_toml(&text, &name).map_err(|errors| SweepError::Invalid { name, errors })
+}
+
+/// A scenario's text as an editable document.
+pub fn parse_document(spec: &str, text: &str) -> Result<DocumentMut, SweepError> {
+    text.parse().map_err(|error| SweepError::NotToml {
+        scenario: spec.to_string(),
+        error: Box::new(error),
+    })
 }
 
 #[cfg(test)]
@@ -333,7 +407,7 @@ mod tests {
 
     use super::*;
 
-    fn malaya() -> Table {
+    fn malaya() -> DocumentMut {
         builtin::source("malaya").unwrap().parse().unwrap()
     }
 
@@ -356,9 +430,8 @@ mod tests {
         set_path(&mut t, "unit_types.jp_inf.attack.0", &Value::Integer(6)).unwrap();
         assert_eq!(t["unit_types"]["jp_inf"]["attack"][0].as_integer(), Some(6));
         assert_eq!(t["unit_types"]["jp_inf"]["attack"][1].as_integer(), Some(2));
-        let units = t["units"].as_array().unwrap();
-        let id = units[3]["id"].as_str().unwrap().to_string();
-        let ty = units[3]["type"].as_str().unwrap().to_string();
+        let id = t["units"][3]["id"].as_str().unwrap().to_string();
+        let ty = t["units"][3]["type"].as_str().unwrap().to_string();
         // By id: the optional `steps` key is created in that unit's entry.
         set_path(&mut t, &format!("units.{id}.steps"), &Value::Integer(1)).unwrap();
         assert_eq!(t["units"][3]["steps"].as_integer(), Some(1));
@@ -375,9 +448,28 @@ mod tests {
     }
 
     #[test]
+    fn an_edit_keeps_comments_layout_and_the_value_s_own_comment() {
+        let text = "# top comment\n[victory]\n# why 8\ndecisive = 8 # tuned by hand\nmarginal = 2\n\n[[units]]\nid = \"a\"\nx = [1, 2]\n";
+        let doc: DocumentMut = text.parse().unwrap();
+        let out = edited_text(&doc, "victory.decisive", "11").unwrap();
+        assert_eq!(out, text.replace("decisive = 8 #", "decisive = 11 #"));
+        let out = edited_text(&doc, "units.a.x.1", "7").unwrap();
+        assert!(out.contains("x = [1, 7]"), "{out}");
+        assert_eq!(field_kind(&doc, "victory.decisive"), Some("integer"));
+        assert_eq!(field_kind(&doc, "units.a.x"), Some("array"));
+        assert_eq!(field_kind(&doc, "units.a.steps"), None);
+        let out = edited_text(&doc, "units.a.steps", "2").unwrap();
+        assert!(out.contains("x = [1, 2]\nsteps = 2\n"), "{out}");
+        assert!(
+            out.starts_with("# top comment\n[victory]\n# why 8\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn bad_paths_say_what_is_wrong() {
         let mut t = malaya();
-        let before = t.clone();
+        let before = t.to_string();
         let e = set_path(&mut t, "victory.nope.x", &Value::Integer(1)).unwrap_err();
         assert!(e.to_string().contains("no `nope` in `victory`"), "{e}");
         let e = set_path(&mut t, "units.no-such-unit.steps", &Value::Integer(1)).unwrap_err();
@@ -398,7 +490,7 @@ mod tests {
         let e = set_path(&mut t, "victory.decisive", &Value::Boolean(true)).unwrap_err();
         assert!(e.to_string().contains("is a number, not true/false"), "{e}");
         // A failed set leaves the table as it was.
-        assert_eq!(t, before);
+        assert_eq!(t.to_string(), before);
     }
 
     #[test]
