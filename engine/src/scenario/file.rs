@@ -509,6 +509,9 @@ pub struct VictoryFile {
     pub decisive: Spanned<i64>,
     /// VP margin for a marginal victory; below it the game is a draw.
     pub marginal: Spanned<i64>,
+    /// VP each side holds before play (the designer's handicap), by side id.
+    #[serde(default)]
+    pub bonus: BTreeMap<SStr, Spanned<i64>>,
 }
 
 /// `[rules]`

@@ -63,6 +63,9 @@ pub struct Victory {
     pub decisive: i32,
     /// Margin for a marginal victory.
     pub marginal: i32,
+    /// VP each side holds before play, by side index (the designer's
+    /// handicap, counted in every victory-point total).
+    pub bonus: [i32; 2],
 }
 
 /// Which supply rules a scenario plays.
