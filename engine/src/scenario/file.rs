@@ -333,6 +333,10 @@ pub struct SupplyFile {
     /// (default: the first class).
     #[serde(default)]
     pub loc_class: Option<SStr>,
+    /// GS-3: one-way links, nation = the other nations whose HQs give its
+    /// units full supply (`australia = ["britain"]`).
+    #[serde(default)]
+    pub full_supply_from: BTreeMap<SStr, Vec<SStr>>,
 }
 
 /// `[supply.weather.NAME]` (GS-6).
