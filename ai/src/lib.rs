@@ -25,11 +25,13 @@ mod guide;
 mod heuristic;
 mod levels;
 pub mod mcts;
+mod pass;
 mod random;
 
 pub use guide::Guide;
 pub use heuristic::{HeuristicPlayer, Tuning, TuningError};
 pub use levels::{LEVELS, for_play, level};
+pub use pass::PassPlayer;
 pub use random::RandomPlayer;
 
 use hexwar_engine::{Action, GameState, Scenario};
@@ -58,7 +60,7 @@ pub trait Player: Send {
 #[derive(Clone, Debug, thiserror::Error, PartialEq)]
 pub enum SpecError {
     /// No player of that name.
-    #[error("unknown AI \"{0}\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])")]
+    #[error("unknown AI \"{0}\" (available: random, pass, heuristic, mcts[:iters=N,ms=N,c=X])")]
     UnknownAi(String),
     /// An `mcts:` option refused.
     #[error(transparent)]
@@ -78,6 +80,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, SpecError> {
     let (name, opts) = spec.split_once(':').unwrap_or((spec, ""));
     match name {
         "random" => Ok(Box::new(RandomPlayer::default())),
+        "pass" => Ok(Box::new(PassPlayer::default())),
         "heuristic" => Ok(Box::new(HeuristicPlayer::from_options(opts)?)),
         "mcts" => Ok(Box::new(mcts::MctsPlayer::from_options(opts)?)),
         other => Err(SpecError::UnknownAi(other.into())),

@@ -454,7 +454,7 @@ fn spec_errors_keep_their_texts() {
     let cases = [
         (
             "bogus",
-            "unknown AI \"bogus\" (available: random, heuristic, mcts[:iters=N,ms=N,c=X])",
+            "unknown AI \"bogus\" (available: random, pass, heuristic, mcts[:iters=N,ms=N,c=X])",
         ),
         ("mcts:iters", "mcts option \"iters\" is not key=value"),
         (
