@@ -10,8 +10,10 @@ use crate::hex::HexId;
 use crate::scenario::{PhaseKind, Scenario};
 use crate::state::UnitId;
 
+pub mod cite;
 pub mod refusal;
 
+pub use cite::{RuleFamily, cite};
 pub use refusal::{NoAttack, NoCharge, NoRail, NoSpend};
 
 /// Something a player does. Small and `Copy` (4 bytes of payload), so lists of
@@ -134,8 +136,14 @@ pub enum ActionError {
 }
 
 impl ActionError {
-    /// A message for people, with unit ids and hex labels.
+    /// A message for people, with unit ids and hex labels, citing the rules
+    /// of the scenario's family ([`cite`]).
     pub fn describe(&self, scen: &Scenario) -> String {
+        cite(scen, &self.describe_all(scen))
+    }
+
+    /// [`ActionError::describe`] with every rule ID, whatever the family.
+    fn describe_all(&self, scen: &Scenario) -> String {
         let unit = |u: &UnitId| {
             scen.units()
                 .get(u.index())

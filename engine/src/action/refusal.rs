@@ -32,8 +32,13 @@ pub enum NoAttack {
 }
 
 impl NoAttack {
-    /// For people.
+    /// For people, citing the rules of the scenario's family ([`super::cite`]).
     pub fn describe(self, scen: &Scenario) -> String {
+        super::cite(scen, &self.describe_all(scen))
+    }
+
+    /// Every rule ID, whatever the family.
+    fn describe_all(self, scen: &Scenario) -> String {
         match self {
             NoAttack::NotAttacker => "it is not a phasing unit on the map".into(),
             NoAttack::AlreadyAttacked => "it has attacked already this phase (MAL-CBT-1)".into(),

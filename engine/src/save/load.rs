@@ -201,7 +201,7 @@ impl GameState {
             .zip(scen.units())
             .enumerate()
             .map(|(i, (su, setup))| {
-                if su.id.eq_ignore_ascii_case(&setup.id) {
+                if crate::scenario::same_id(&su.id, &setup.id) {
                     load_unit(scen, UnitId(i as u16), su)
                 } else {
                     Err(SaveError::UnitOrder {

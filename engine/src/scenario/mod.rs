@@ -32,7 +32,7 @@ mod vocab;
 
 pub use combat::{CombatRules, CrtResult, LossModel};
 pub use file::ScenarioFile;
-pub use ids::{ScenarioId, SupplyState, UnitId};
+pub use ids::{ScenarioId, SupplyState, UnitId, folded_id, id_problem, same_id, side_id_problem};
 pub use load::{ScenarioError, ScenarioErrors};
 pub use map::{PlaceBits, Route, RouteKind, SideBits, Terrain};
 pub use rules::{
@@ -143,7 +143,7 @@ impl Scenario {
     pub fn side_by_name(&self, name: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|s| {
             let i = self.side(*s);
-            i.id.eq_ignore_ascii_case(name) || i.name.eq_ignore_ascii_case(name)
+            ids::same_id(&i.id, name) || ids::same_id(&i.name, name)
         })
     }
     /// The map's shape.
@@ -257,7 +257,7 @@ impl Scenario {
     pub fn unit_by_id(&self, id: &str) -> Option<UnitId> {
         self.units
             .iter()
-            .position(|u| u.id.eq_ignore_ascii_case(id))
+            .position(|u| ids::same_id(&u.id, id))
             .map(|i| UnitId(i as u16))
     }
     /// Victory thresholds.

@@ -3,6 +3,7 @@
 //! charges, from [`crate::inspect`]) and `GET /api/odds` (the exact odds of
 //! an attack being declared or asked about).
 
+use hexwar_engine::action::cite;
 use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, charge, state::UnitFlags};
 use serde::Serialize;
 
@@ -55,7 +56,10 @@ pub(super) fn odds_answer(s: &Session, query: &str) -> Result<OddsReport, Refusa
     if air > left {
         return refuse(
             409,
-            format!("{air} air points asked for, {left} left this turn (MAL-CBT-5)"),
+            cite(
+                scen,
+                &format!("{air} air points asked for, {left} left this turn (MAL-CBT-5)"),
+            ),
         );
     }
     // Units already committed to the declared attack count as attacking.
@@ -89,7 +93,7 @@ struct ChargeLine {
 #[derive(Serialize)]
 struct MoveNote {
     hex: String,
-    note: &'static str,
+    note: String,
 }
 
 /// Why a zero-cost destination costs nothing.
@@ -186,7 +190,7 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
         .filter(|d| d.cost_mp == 0.0)
         .map(|d| MoveNote {
             hex: d.hex.clone(),
-            note: FREE_ROAD,
+            note: cite(scen, FREE_ROAD),
         })
         .collect();
     UnitAnswer {

@@ -12,7 +12,7 @@ use hexwar_engine::{
 };
 use serde::Serialize;
 
-use crate::counter::counter_values;
+use crate::counter::counter_now;
 use crate::record::log::TurnCursor;
 
 /// A combat's dice in the log.
@@ -119,7 +119,8 @@ pub struct UnitJson {
     pub steps: u8,
     /// Morale left, for units with morale.
     pub morale: Option<u8>,
-    /// Counter values, attack-movement.
+    /// Counter values, attack-movement, as combat uses them: the attack
+    /// strength for its steps less strength lost to morale (MP-CHG-5).
     pub strength: String,
     /// Movement points left this phase.
     pub mp_left: f64,
@@ -277,7 +278,7 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
                 hex: us.on_map().then(|| grid.label(us.hex)),
                 steps: us.steps,
                 morale: ty.morale.map(|_| us.morale),
-                strength: counter_values(scen, u, us.steps),
+                strength: counter_now(scen, st, u),
                 mp_left: st.mp_left(scen, u).as_f64(),
                 supply: supply_name(scen, us.supply),
                 u_level: us.u_level,

@@ -3,7 +3,8 @@
 //! each name the file, line, column and what is wrong. Nothing here panics on
 //! user data.
 //!
-//! [`Scenario::from_toml`] parses the file, then one checking function per
+//! [`Scenario::from_toml`] parses the file (`parse.rs`: every unknown key
+//! and type error, not only the first), then one checking function per
 //! section reads it, in the order below, recording every error in the
 //! collector (`errors.rs`) and going on where it can; a section without
 //! which nothing after it can be read (two sides, the movement classes, the
@@ -35,6 +36,7 @@ mod hexsides;
 mod known;
 mod map;
 mod meta;
+mod parse;
 mod places;
 mod read;
 mod reinforcements;
@@ -59,13 +61,10 @@ impl Scenario {
     /// Parses and checks a scenario file. `file` names it in error messages.
     pub fn from_toml(src: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
         let mut cx = Ctx::new(src, file);
-        let raw: ScenarioFile = match toml::from_str(src) {
-            Ok(r) => r,
-            Err(e) => {
-                let span = e.span().unwrap_or(0..0);
-                cx.err(span, e.message().trim().to_string());
-                return Err(ScenarioErrors(cx.errors));
-            }
+        // Every unknown key and type error (`parse.rs`), then the checks.
+        let Some(raw) = parse::read(&mut cx) else {
+            cx.errors.sort_by_key(|e| (e.line, e.col));
+            return Err(ScenarioErrors(cx.errors));
         };
         let scen = Scenario::check(&mut cx, raw);
         match scen {
