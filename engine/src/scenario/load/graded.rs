@@ -8,6 +8,7 @@ use toml::Spanned;
 
 use super::errors::Ctx;
 use super::known::Known;
+use super::pockets::check_pockets;
 use super::read::{list, mp_upto};
 use super::weather::{check_turn_weather, check_weathers};
 use crate::hex::HexId;
@@ -46,6 +47,7 @@ pub(super) fn check_graded(
     let isolated_losses = check_isolated_losses(cx, raw);
     let loc_class = check_loc_class(cx, raw, k.classes);
     let (nations, type_nation) = check_nations(cx, raw, k.unit_types);
+    let pockets = check_pockets(cx, &raw.pockets, k);
     Some(GradedRules {
         weathers,
         turn_weather,
@@ -62,6 +64,7 @@ pub(super) fn check_graded(
         loc_class,
         nations,
         type_nation,
+        pockets,
     })
 }
 
@@ -90,6 +93,7 @@ fn reject_graded_fields(cx: &mut Ctx<'_>, raw: &SupplyFile) {
             raw.isolated_losses.as_ref().map(|v| v.span()),
         ),
         ("loc_class", raw.loc_class.as_ref().map(|v| v.span())),
+        ("pockets", raw.pockets.as_ref().map(|v| v.span())),
     ];
     for (name, span) in fields {
         if let Some(span) = span {

@@ -26,6 +26,7 @@
 //! | `reinforcements.rs` | arrival turns, amphibious landings              |
 //! | `graded.rs`         | `[supply]`: the graded model (GS-1..8)          |
 //! | `weather.rs`        | `[supply.weather]`, `turn_weather` (GS-6)       |
+//! | `pockets.rs`        | `[supply.pockets]` (GS-9)                       |
 //! | `combat.rs`         | `[combat]`                                      |
 
 mod combat;
@@ -36,6 +37,7 @@ mod known;
 mod map;
 mod meta;
 mod places;
+mod pockets;
 mod read;
 mod reinforcements;
 mod routes;
