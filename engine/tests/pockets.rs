@@ -501,3 +501,40 @@ fn gs_9_pools_refused_in_a_scenario_without_pockets_and_bad_data_named() {
         "{e}"
     );
 }
+
+// rule: GS-9
+#[test]
+fn gs_9_two_pockets_meet_and_merge_into_one_pool() {
+    // As the fixture, but a1 starts in 0701 and nobody holds 0801: the
+    // two losses form two pockets, A = 0701 and B = 0901-1001.
+    let (_, src) = common::load("gs_pockets.toml");
+    let src = src
+        .replace("\"0701\", \"0801\", \"0901\"", "\"0701\", \"0901\"")
+        .replace(
+            "id = \"a1\"\nside = \"blue\"\ntype = \"inf\"\nhex = \"0801\"",
+            "id = \"a1\"\nside = \"blue\"\ntype = \"inf\"\nhex = \"0701\"",
+        );
+    let mut g = Game::from_scenario(Scenario::from_toml(&src, "gs_pockets.toml").unwrap());
+    assert_eq!(g.pocket_hexes(0), ["0701"]);
+    assert_eq!(g.pocket_hexes(1), ["0901", "1001"]);
+    assert_eq!((g.st.pockets()[0].rp, g.st.pockets()[1].rp), (1, 1));
+    // a1 takes 0801; at the Combat Phase's judgement it is an isolated
+    // hex of Blue's between the two: they merge into A with both pools.
+    let a1 = g.u("a1");
+    g.apply(Action::Move {
+        unit: a1,
+        to: g.h("0801"),
+    });
+    g.end();
+    assert_eq!(g.pocket_hexes(0), ["0701", "0801", "0901", "1001"]);
+    assert!(!g.st.pockets()[1].active());
+    assert_eq!(g.st.pockets()[0].rp, 2);
+    assert!(g.events.iter().any(|e| matches!(
+        e,
+        Event::PocketsMerged {
+            side: BLUE,
+            into: 0,
+            from: 1
+        }
+    )));
+}

@@ -374,7 +374,7 @@ fn load_unit(scen: &Scenario, id: UnitId, su: &SavedUnit) -> Result<UnitState, S
         charge_target,
         supply: su.supply,
         u_level: su.u_level,
-        pool: super::pools::unit_pool(su)?,
+        pool: crate::state::POOL_FRONT, // GS-9: set by `load_pools`
     })
 }
 

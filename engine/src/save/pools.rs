@@ -74,7 +74,7 @@ fn slot(letter: &str) -> Option<usize> {
 }
 
 /// A saved unit's pool.
-pub(super) fn unit_pool(su: &SavedUnit) -> Result<u8, SaveError> {
+fn unit_pool(su: &SavedUnit) -> Result<u8, SaveError> {
     match su.pool.as_deref() {
         None => Ok(POOL_FRONT),
         Some(p) if p.eq_ignore_ascii_case(ELIMINATED_ISOLATED) => Ok(POOL_ELIMINATED_ISOLATED),
@@ -123,6 +123,9 @@ impl GameState {
         scen: &Scenario,
         saved: &SavedGame,
     ) -> Result<(), SaveError> {
+        for (u, su) in self.units.iter_mut().zip(&saved.units) {
+            u.pool = unit_pool(su)?;
+        }
         let Some(p) = &saved.pools else {
             return Ok(());
         };
