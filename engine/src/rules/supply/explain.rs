@@ -164,10 +164,7 @@ fn diagnose(
         }
         for d in Dir::ALL {
             let n = grid.neighbour(h, d);
-            if scen
-                .hexside(h, d)
-                .intersects(SideBits::ROAD | SideBits::RAIL)
-                && !seen[n.index()]
+            if scen.route_connects(h, d, SideBits::ROAD | SideBits::RAIL, None) && !seen[n.index()]
             {
                 seen[n.index()] = true;
                 prev[n.index()] = h.0;
