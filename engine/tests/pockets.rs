@@ -161,6 +161,16 @@ fn gs_9_no_pocket_without_isolation_and_none_when_form_is_off() {
     assert_eq!(g.pocket("0801"), None);
     // Both losses' RPs went to the front pool: 3 + 1 + 2.
     assert_eq!(g.st.replacement_points(BLUE), 6);
+    // Isolated and in no pocket, a1 draws on no pool.
+    let mut g = g;
+    let a1 = g.u("a1");
+    assert_eq!(
+        g.refuse(Action::Rebuild {
+            unit: a1,
+            hex: g.h("0801"),
+        }),
+        NoPool::Isolated
+    );
 }
 
 // rule: GS-9

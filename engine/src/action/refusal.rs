@@ -253,6 +253,9 @@ pub enum NoPool {
     BadHex,
     /// A unit on the map that is isolated but in no pocket draws from no pool.
     Isolated,
+    /// A unit on the map outside any pocket must be in general supply to
+    /// draw on the front pool.
+    OutOfSupply,
     /// The scenario lets no pocket ship or fly out that.
     ShipClosed,
     /// The pocket has shipped out all it may this player-turn.
@@ -277,6 +280,9 @@ impl NoPool {
             NoPool::NotInPool => "it lies in no pool it could be rebuilt from".into(),
             NoPool::BadHex => "it may not be rebuilt in that hex".into(),
             NoPool::Isolated => "it is isolated but in no pocket: no pool reaches it".into(),
+            NoPool::OutOfSupply => {
+                "it is not in general supply: the front pool does not reach it".into()
+            }
             NoPool::ShipClosed => "the scenario lets no pocket ship or fly that out".into(),
             NoPool::ShipSpent => "the pocket has shipped out all it may this player-turn".into(),
             NoPool::NothingToShip => "there is nothing of that in the pool".into(),

@@ -8,7 +8,8 @@
 //!
 //! - A rebuild restores one step for `step_rp` RPs. A reduced unit on the
 //!   map draws on its hex's pocket pool, or, outside any pocket, on the
-//!   front pool unless it carries an isolation marker (no line reaches it).
+//!   front pool if it was judged in general supply (full or limited) and
+//!   carries no isolation marker (replacements come up the supply lines).
 //!   An eliminated unit comes back at one step: from a pocket's pool in a
 //!   hex of that pocket, from the front pool in one of its side's supply
 //!   sources not held by the enemy; within stacking, on terrain it may
@@ -23,7 +24,7 @@
 use crate::action::{Action, NoPool};
 use crate::event::{Event, EventSink};
 use crate::hex::HexId;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SupplyState};
 use crate::state::{
     GameState, MAX_POCKETS, POOL_ELIMINATED_ISOLATED, POOL_FRONT, UnitFlags, UnitId,
 };
@@ -65,6 +66,9 @@ pub fn can_rebuild(
         match pocket {
             Some(k) => pool_of(k),
             None if marked_isolated(state, unit) => return Err(NoPool::Isolated),
+            None if !matches!(us.supply, SupplyState::Full | SupplyState::Limited) => {
+                return Err(NoPool::OutOfSupply);
+            }
             None => POOL_FRONT,
         }
     } else if us.eliminated() && us.pool != POOL_ELIMINATED_ISOLATED {
