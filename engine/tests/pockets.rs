@@ -125,6 +125,12 @@ impl Game {
 
 // rule: GS-9
 #[test]
+fn gs_9_pocket_script_forms_rebuilds_ships_out_and_falls() {
+    common::check("gs_pockets.toml");
+}
+
+// rule: GS-9
+#[test]
 fn gs_9_pocket_forms_when_an_isolated_unit_takes_a_loss() {
     let g = Game::new();
     // Blue's first supply judgement: a1 and a2 are isolated (no line of
