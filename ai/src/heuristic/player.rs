@@ -147,9 +147,10 @@ impl Guide for HeuristicPlayer {
         }
     }
 
-    /// Supply points spent, a charge worth making.
+    /// A rebuild (GS-9), supply points spent, a charge worth making.
     fn before_moves(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
-        self.spend_supply(scen, state)
+        self.rebuild(scen, state)
+            .or_else(|| self.spend_supply(scen, state))
             .or_else(|| self.charge(scen, state))
     }
 

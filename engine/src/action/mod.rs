@@ -14,7 +14,7 @@ pub mod cite;
 pub mod refusal;
 
 pub use cite::{RuleFamily, cite};
-pub use refusal::{NoAttack, NoCharge, NoRail, NoSpend};
+pub use refusal::{NoAttack, NoCharge, NoPool, NoRail, NoSpend};
 
 /// Something a player does. Small and `Copy` (4 bytes of payload), so lists of
 /// actions are cheap.
@@ -79,6 +79,36 @@ pub enum Action {
     },
     /// End the current phase.
     EndPhase,
+    /// GS-9: rebuild one step of `unit` from its pool, in the phasing
+    /// side's Movement Phase: a reduced unit on the map in its own hex
+    /// (`hex`), or an eliminated unit back at one step in `hex` (see
+    /// [`crate::rules::graded::can_rebuild`]).
+    Rebuild {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex, or where it comes back.
+        hex: HexId,
+    },
+    /// GS-9: ship or fly out of pocket `pocket` (its slot) as many of its
+    /// replacement points as this player-turn's capacity allows, into the
+    /// front pool.
+    ShipRp {
+        /// The pocket's slot.
+        pocket: u8,
+    },
+    /// GS-9: ship or fly an eliminated unit out of its pocket's pool into
+    /// the front pool.
+    ShipUnit {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// GS-9: eliminate pocket `pocket` (its slot) voluntarily: its
+    /// replacement points are lost, its eliminated units go to the
+    /// eliminated-isolated box.
+    EliminatePocket {
+        /// The pocket's slot.
+        pocket: u8,
+    },
 }
 
 /// Why an action was refused. The state is unchanged.
@@ -126,6 +156,8 @@ pub enum ActionError {
     },
     /// MP-CHG-1, -2: the unit may not charge that hex.
     NoCharge(UnitId, HexId, NoCharge),
+    /// GS-9: the rebuild, shipment or pocket elimination is refused.
+    NoPool(NoPool),
     /// The hex is not among the unit's destinations.
     Unreachable {
         /// The unit.
@@ -203,6 +235,7 @@ impl ActionError {
             ActionError::NoCharge(u, h, why) => {
                 format!("{} cannot charge {}: {}", unit(u), hex(h), why.describe())
             }
+            ActionError::NoPool(why) => format!("refused (GS-9): {}", why.describe()),
             ActionError::Unreachable { unit: u, to } => {
                 format!("{} cannot reach {} this phase", unit(u), hex(to))
             }

@@ -87,6 +87,30 @@ impl GameState {
                 }
             }
             Action::Move { unit, to } => self.check_move(scen, unit, to),
+            Action::Rebuild { unit, hex } => {
+                self.known(scen, unit, Some(hex))?;
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_rebuild(scen, self, unit, hex)
+                    .map(|_| ())
+                    .map_err(ActionError::NoPool)
+            }
+            Action::ShipRp { pocket } => {
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_ship_rp(scen, self, pocket)
+                    .map(|_| ())
+                    .map_err(ActionError::NoPool)
+            }
+            Action::ShipUnit { unit } => {
+                self.known(scen, unit, None)?;
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_ship_unit(scen, self, unit)
+                    .map(|_| ())
+                    .map_err(ActionError::NoPool)
+            }
+            Action::EliminatePocket { pocket } => {
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_eliminate_pocket(scen, self, pocket).map_err(ActionError::NoPool)
+            }
         }
     }
 

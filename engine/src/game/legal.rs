@@ -1,5 +1,5 @@
 //! Every legal action now: moves, charges and supply points in the Movement
-//! Phase, rail moves and take-backs in the Rail Phase, attacks, rolls and
+//! Phase (and GS-9's rebuilds, shipments and pockets given up), rail moves and take-backs in the Rail Phase, attacks, rolls and
 //! advances in the Combat Phase (MAL-CBT-1, -9, -10), and the end of the
 //! phase where it may end (MAL-RAIL-5).
 
@@ -37,6 +37,8 @@ impl GameState {
                             out.push(Action::SpendSupply { unit: u });
                         }
                     }
+                    // GS-9: rebuilds, shipping out, pockets given up.
+                    graded::for_each_pool_action(scen, self, |a| out.push(a));
                 }
             }),
             PhaseKind::Rail => {

@@ -6,7 +6,7 @@
 use crate::event::{Event, EventSink, LossCause};
 use crate::hex::HexId;
 use crate::scenario::{Scenario, Side};
-use crate::state::{GameState, HEX_ATTACKED, UnitId};
+use crate::state::{CONTROL_SIDE, GameState, HEX_ATTACKED, UnitFlags, UnitId};
 
 impl GameState {
     /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
@@ -22,6 +22,7 @@ impl GameState {
             return;
         }
         let hex = u.hex;
+        let isolated = u.has(UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED);
         u.steps -= 1;
         if u.steps == 0 {
             u.hex = HexId::NONE;
@@ -34,6 +35,8 @@ impl GameState {
             cause,
             steps_left: u.steps,
         });
+        // GS-9: a pocket may form; the step's RPs and the unit to a pool.
+        self.pocket_loss(scen, unit, hex, isolated, sink);
     }
 
     /// MP-CHG-5: `points` of morale off `unit`; morale below zero comes off
@@ -78,7 +81,7 @@ impl GameState {
     /// D-TURN-2: `side` takes `h`.
     pub(crate) fn take_control(&mut self, h: HexId, side: Side, sink: &mut impl EventSink) {
         let c = &mut self.control[h.index()];
-        if *c & !HEX_ATTACKED != 1 + side.0 {
+        if *c & CONTROL_SIDE != 1 + side.0 {
             *c = (*c & HEX_ATTACKED) | (1 + side.0);
             sink.push(Event::ControlChanged { hex: h, side });
         }

@@ -169,6 +169,10 @@ pub enum SaveError {
         /// What is wrong with the label.
         source: LabelError,
     },
+    /// GS-9: a pool or pocket that does not fit the scenario (an unknown
+    /// letter or hex, a pocket saved twice).
+    #[error("pools: {0}")]
+    Pool(String),
     /// A position the rules do not allow ([`super::validate`]).
     #[error(transparent)]
     Illegal(#[from] Illegal),
@@ -226,8 +230,10 @@ impl GameState {
             sp: saved.supply_points,
             combat: CombatSlot::default(),
             air: saved.air_points,
+            pools: Default::default(),
             stamp: Stamp::NONE,
         };
+        state.load_pools(scen, saved)?;
         state.load_combat(scen.grid(), saved)?;
         state.load_rail_moves(scen, saved)?;
         state.restamp();
@@ -368,6 +374,7 @@ fn load_unit(scen: &Scenario, id: UnitId, su: &SavedUnit) -> Result<UnitState, S
         charge_target,
         supply: su.supply,
         u_level: su.u_level,
+        pool: crate::state::POOL_FRONT, // GS-9: set by `load_pools`
     })
 }
 

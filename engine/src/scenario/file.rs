@@ -337,6 +337,40 @@ pub struct SupplyFile {
     /// units full supply (`australia = ["britain"]`).
     #[serde(default)]
     pub full_supply_from: BTreeMap<SStr, Vec<SStr>>,
+    /// GS-9: replacement points and isolated pockets, `[supply.pockets]`
+    /// (default: none). Graded model only.
+    #[serde(default)]
+    pub pockets: Option<Spanned<PocketsFile>>,
+}
+
+/// `[supply.pockets]` (GS-9): replacement points (RPs), the front pool and
+/// the isolated pools of pockets.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PocketsFile {
+    /// RPs each side's front pool receives at each of its supply
+    /// judgements, per side id (default 0).
+    #[serde(default)]
+    pub rp_per_turn: BTreeMap<SStr, Spanned<i64>>,
+    /// RPs each side's front pool holds at the start, per side id (default 0).
+    #[serde(default)]
+    pub initial_rp: BTreeMap<SStr, Spanned<i64>>,
+    /// RPs to rebuild one step (default 1).
+    #[serde(default)]
+    pub step_rp: Option<Spanned<i64>>,
+    /// Special replacements: RPs each step lost puts in the unit's pool
+    /// (default 0).
+    #[serde(default)]
+    pub loss_rp: Option<Spanned<i64>>,
+    /// Whether an isolated unit taking a loss forms a pocket (default true).
+    #[serde(default)]
+    pub form: Option<Spanned<bool>>,
+    /// RPs each pocket may ship or fly out per player-turn (default 0).
+    #[serde(default)]
+    pub ship_rp: Option<Spanned<i64>>,
+    /// Eliminated units each pocket may ship or fly out per player-turn (default 0).
+    #[serde(default)]
+    pub ship_units: Option<Spanned<i64>>,
 }
 
 /// `[supply.weather.NAME]` (GS-6).

@@ -36,8 +36,8 @@ pub use ids::{ScenarioId, SupplyState, UnitId, folded_id, id_problem, same_id, s
 pub use load::{ScenarioError, ScenarioErrors};
 pub use map::{PlaceBits, Route, RouteKind, SideBits, Terrain};
 pub use rules::{
-    GradedRules, Objective, PhaseKind, PortRule, SupplyEffect, SupplyModel, SupplyRules, Victory,
-    Weather,
+    GradedRules, Objective, PhaseKind, PocketRules, PortRule, SupplyEffect, SupplyModel,
+    SupplyRules, Victory, Weather,
 };
 pub use units::{UnitKind, UnitSetup, UnitType};
 pub use vocab::{Mp, Side, SideInfo};

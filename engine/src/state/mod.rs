@@ -6,6 +6,8 @@
 //!   ([`UnitFlags`], [`ScenarioEvents`]).
 //! - [`stamp`]: the position's stamp ([`Stamp`]) and the Rail Phase's log
 //!   ([`RailLog`]).
+//! - `pocket`: GS-9's isolated pockets ([`Pocket`]) and the bits of the
+//!   control byte that mark their hexes.
 //! - `strength`: strengths and allowances as the supply rules leave them
 //!   (MAL-SUP-6, GS-5), and victory points (D-TURN-3).
 //!
@@ -18,12 +20,15 @@ use crate::hex::HexId;
 use crate::scenario::{PhaseKind, Scenario, Side, SupplyEffect, Weather};
 pub use crate::scenario::{SupplyState, UnitId};
 
+mod pocket;
 pub mod stamp;
 mod strength;
 pub mod unit;
 
+pub(crate) use pocket::{CONTROL_SIDE, HEX_ISOLATED, POCKET_BITS, POCKET_SHIFT};
+pub use pocket::{MAX_POCKETS, Pocket, Pools};
 pub use stamp::{RailLog, Stamp};
-pub use unit::{ScenarioEvents, UnitFlags, UnitState};
+pub use unit::{POOL_ELIMINATED_ISOLATED, POOL_FRONT, ScenarioEvents, UnitFlags, UnitState};
 
 /// How decisive a result is (D-TURN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,7 +73,10 @@ pub struct GameResult {
 pub struct GameState {
     pub(crate) units: Vec<UnitState>,
     /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2), plus
-    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1).
+    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1), and
+    /// GS-9's bits for its controller: judged isolated ([`HEX_ISOLATED`]),
+    /// the pocket it belongs to (slot + 1 at [`POCKET_SHIFT`]); a change of
+    /// control clears both.
     pub(crate) control: Vec<u8>,
     pub(crate) turn: u8,
     pub(crate) player: u8,
@@ -85,6 +93,9 @@ pub struct GameState {
     pub(crate) combat: CombatSlot,
     /// MAL-CBT-5: air points each side has left this game turn.
     pub(crate) air: [u8; 2],
+    /// GS-9: the front pools' replacement points and the isolated pockets
+    /// (inline: no allocation; hashes to nothing while empty).
+    pub(crate) pools: Pools,
     /// A number no other position has (see [`Stamp`]).
     pub(crate) stamp: Stamp,
 }
@@ -231,7 +242,7 @@ impl GameState {
     /// Who controls `h` (D-TURN-2).
     #[inline]
     pub fn control(&self, h: HexId) -> Option<Side> {
-        match self.control[h.index()] & !HEX_ATTACKED {
+        match self.control[h.index()] & CONTROL_SIDE {
             0 => None,
             c => Some(Side(c - 1)),
         }

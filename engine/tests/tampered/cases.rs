@@ -2,7 +2,7 @@
 //! of position it starts from, the change made to its saved game, and
 //! words the refusal must contain.
 
-use hexwar_engine::save::SavedGame;
+use hexwar_engine::save::{SavedGame, SavedPocket, SavedPools};
 use hexwar_engine::scenario::RouteKind;
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Side, SupplyState, UnitId};
@@ -640,6 +640,60 @@ pub const CASES: &[(&str, &str, At, Tamper, &str)] = &[
             s.units[i].hex = Some(c.label(h));
         },
         "holds units of both sides",
+    ),
+    (
+        "replacement points under binary supply (GS-9)",
+        "malaya",
+        At::Moved,
+        |_, s| {
+            s.pools = Some(SavedPools {
+                replacement_points: [5, 0],
+                pockets: Vec::new(),
+                isolated: Vec::new(),
+            })
+        },
+        "no replacement points or pockets",
+    ),
+    (
+        "a unit on the map in a pocket's pool (GS-9)",
+        "eastfront",
+        At::Moved,
+        |c, s| {
+            let i = c.unit(|u| c.on_map(u));
+            s.units[i].pool = Some("A".into());
+        },
+        "in a pool, but not eliminated",
+    ),
+    (
+        "an eliminated unit in the pool of no pocket (GS-9)",
+        "eastfront",
+        At::Eliminated,
+        |c, s| {
+            let i = c.unit(|u| c.st.unit(u).eliminated());
+            s.units[i].pool = Some("C".into());
+        },
+        "in the pool of no pocket of its side",
+    ),
+    (
+        "a pocket on a hex the enemy holds (GS-9)",
+        "eastfront",
+        At::Moved,
+        |c, s| {
+            let h = c.held_by(Side(0));
+            s.pools = Some(SavedPools {
+                replacement_points: [0, 0],
+                pockets: vec![SavedPocket {
+                    pool: "A".into(),
+                    side: c.scen.side(Side(1)).id.clone(),
+                    rp: 3,
+                    rp_shipped: 0,
+                    units_shipped: 0,
+                    hexes: vec![c.label(h)],
+                }],
+                isolated: Vec::new(),
+            })
+        },
+        "not an isolated hex its side controls",
     ),
     (
         "a game in progress in its Supply Phase",

@@ -21,6 +21,8 @@
 //!   and set-up, on the map only once it has arrived and where it may
 //!   stand, its supply state one its model gives, its flags and spent
 //!   movement points ones the phase allows;
+//! - GS-9's pools (`pools`): none without the rules; pockets on isolated
+//!   hexes their side holds; pooled units eliminated, of the pocket's side;
 //! - the map and the phase (`phase`): control following occupation,
 //!   stacking, the Rail Phase's moves replayed through the checked apply
 //!   from the position the phase began in, the attack being declared
@@ -39,6 +41,7 @@ use crate::scenario::{PhaseKind, Scenario, Side, SupplyModel};
 use crate::state::{GameResult, GameState, RailLog, ScenarioEvents, UnitFlags};
 
 mod phase;
+mod pools;
 mod units;
 
 /// Why a saved position is not one the rules allow.
@@ -101,6 +104,7 @@ impl Moment<'_> {
 pub(super) fn check(scen: &Scenario, st: &GameState, saved: &SavedGame) -> Result<(), Illegal> {
     fields(scen, st, saved)?;
     counters(scen, st)?;
+    pools::check(scen, st)?;
     let mut first = None;
     for m in moments(scen, st)? {
         match position(scen, st, &m) {

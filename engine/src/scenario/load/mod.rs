@@ -27,6 +27,7 @@
 //! | `reinforcements.rs` | arrival turns, amphibious landings              |
 //! | `graded.rs`         | `[supply]`: the graded model (GS-1..8)          |
 //! | `weather.rs`        | `[supply.weather]`, `turn_weather` (GS-6)       |
+//! | `pockets.rs`        | `[supply.pockets]` (GS-9)                       |
 //! | `combat.rs`         | `[combat]`                                      |
 
 mod combat;
@@ -38,6 +39,7 @@ mod map;
 mod meta;
 mod parse;
 mod places;
+mod pockets;
 mod read;
 mod reinforcements;
 mod routes;
