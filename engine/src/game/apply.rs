@@ -78,6 +78,7 @@ impl GameState {
             }
             Action::Move { unit, to } => with_scratch(|s| self.do_move(scen, s, unit, to, sink)),
             Action::RailMove { unit, to } => self.rail_move(unit, to, sink),
+            Action::Work { unit, work } => self.do_work(scen, unit, work, sink),
             Action::SpendSupply { unit } => self.spend_supply(scen, unit, sink),
             Action::UndoRail { unit } => self.undo_rail(unit, sink),
         }

@@ -7,7 +7,7 @@ use crate::action::{Action, ActionError};
 use crate::event::EventSink;
 use crate::hex::HexId;
 use crate::rules::movement::{self, with_scratch};
-use crate::rules::{charge, combat, graded, rail};
+use crate::rules::{charge, combat, graded, rail, works};
 use crate::scenario::{PhaseKind, Scenario};
 use crate::state::{GameState, UnitId};
 
@@ -87,6 +87,11 @@ impl GameState {
                 }
             }
             Action::Move { unit, to } => self.check_move(scen, unit, to),
+            Action::Work { unit, work } => {
+                self.known(scen, unit, None)?;
+                works::can_work(scen, self, unit, work)
+                    .map_err(|e| ActionError::NoWork(unit, work, e))
+            }
         }
     }
 

@@ -74,6 +74,8 @@ impl GameState {
                 .map_or([0, 0], |g| g.starting_points),
             combat: Default::default(),
             air: [0, 0],
+            srp: scen.srp().map_or([0, 0], |r| r.initial),
+            works_done: 0,
             stamp: Stamp::NONE,
         };
         st.begin_player_turn(scen, sink);

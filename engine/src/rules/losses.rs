@@ -6,7 +6,7 @@
 use crate::event::{Event, EventSink, LossCause};
 use crate::hex::HexId;
 use crate::scenario::{Scenario, Side};
-use crate::state::{GameState, HEX_ATTACKED, UnitId};
+use crate::state::{CONTROL_SIDE, GameState, UnitId};
 
 impl GameState {
     /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
@@ -78,8 +78,8 @@ impl GameState {
     /// D-TURN-2: `side` takes `h`.
     pub(crate) fn take_control(&mut self, h: HexId, side: Side, sink: &mut impl EventSink) {
         let c = &mut self.control[h.index()];
-        if *c & !HEX_ATTACKED != 1 + side.0 {
-            *c = (*c & HEX_ATTACKED) | (1 + side.0);
+        if *c & CONTROL_SIDE != 1 + side.0 {
+            *c = (*c & !CONTROL_SIDE) | (1 + side.0);
             sink.push(Event::ControlChanged { hex: h, side });
         }
     }

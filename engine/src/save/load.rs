@@ -169,6 +169,14 @@ pub enum SaveError {
         /// What is wrong with the label.
         source: LabelError,
     },
+    /// GS-10: a hex label of the works that is not a hex of the map.
+    #[error("works.{field}: {source}")]
+    WorksHex {
+        /// The field.
+        field: &'static str,
+        /// What is wrong with the label.
+        source: LabelError,
+    },
     /// A position the rules do not allow ([`super::validate`]).
     #[error(transparent)]
     Illegal(#[from] Illegal),
@@ -226,10 +234,13 @@ impl GameState {
             sp: saved.supply_points,
             combat: CombatSlot::default(),
             air: saved.air_points,
+            srp: saved.works.srp,
+            works_done: saved.works.done,
             stamp: Stamp::NONE,
         };
         state.load_combat(scen.grid(), saved)?;
         state.load_rail_moves(scen, saved)?;
+        state.load_works(scen.grid(), &saved.works)?;
         state.restamp();
         Ok(state)
     }

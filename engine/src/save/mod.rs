@@ -13,13 +13,15 @@
 use serde::{Deserialize, Serialize};
 
 use crate::scenario::Scenario;
-use crate::state::{GameResult, GameState, HEX_ATTACKED, SupplyState, UnitFlags};
+use crate::state::{CONTROL_SIDE, GameResult, GameState, SupplyState, UnitFlags};
 
 mod load;
 mod validate;
+mod works;
 
 pub use load::SaveError;
 pub use validate::Illegal;
+pub use works::SavedWorks;
 
 /// A saved game (serialise it as JSON with `serde_json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -60,6 +62,10 @@ pub struct SavedGame {
     /// MAL-CBT-5: air points each side has left this turn, in side order.
     #[serde(default)]
     pub air_points: [u8; 2],
+    /// GS-10: strategic resource points, works done this player-turn, and
+    /// the works on the map.
+    #[serde(default)]
+    pub works: SavedWorks,
     /// Every unit of the scenario.
     pub units: Vec<SavedUnit>,
     /// Control, one string per row: `.` none, `0` first side, `1` second.
@@ -138,7 +144,7 @@ impl GameState {
                     .map(|c| {
                         match grid
                             .at(c, r)
-                            .map_or(0, |h| self.control[h.index()] & !HEX_ATTACKED)
+                            .map_or(0, |h| self.control[h.index()] & CONTROL_SIDE)
                         {
                             1 => '0',
                             2 => '1',
@@ -181,6 +187,7 @@ impl GameState {
                 .map(|h| grid.label(h))
                 .collect(),
             air_points: self.air,
+            works: self.saved_works(scen),
             units,
             control,
         }

@@ -21,9 +21,11 @@ pub use crate::scenario::{SupplyState, UnitId};
 pub mod stamp;
 mod strength;
 pub mod unit;
+mod works;
 
 pub use stamp::{RailLog, Stamp};
 pub use unit::{ScenarioEvents, UnitFlags, UnitState};
+pub(crate) use works::{AIRBASE_BUILT, CONTROL_SIDE, FORT_BUILT, RAIL_BROKEN};
 
 /// How decisive a result is (D-TURN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,7 +70,8 @@ pub struct GameResult {
 pub struct GameState {
     pub(crate) units: Vec<UnitState>,
     /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2), plus
-    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1).
+    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1),
+    /// plus the GS-10 works bits (`works.rs`: rail broken, fort, airbase).
     pub(crate) control: Vec<u8>,
     pub(crate) turn: u8,
     pub(crate) player: u8,
@@ -85,6 +88,10 @@ pub struct GameState {
     pub(crate) combat: CombatSlot,
     /// MAL-CBT-5: air points each side has left this game turn.
     pub(crate) air: [u8; 2],
+    /// GS-10: strategic resource points each side holds.
+    pub(crate) srp: [u16; 2],
+    /// GS-10: works the phasing side has done this player-turn.
+    pub(crate) works_done: u8,
     /// A number no other position has (see [`Stamp`]).
     pub(crate) stamp: Stamp,
 }
@@ -231,7 +238,7 @@ impl GameState {
     /// Who controls `h` (D-TURN-2).
     #[inline]
     pub fn control(&self, h: HexId) -> Option<Side> {
-        match self.control[h.index()] & !HEX_ATTACKED {
+        match self.control[h.index()] & CONTROL_SIDE {
             0 => None,
             c => Some(Side(c - 1)),
         }

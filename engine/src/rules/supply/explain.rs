@@ -164,10 +164,12 @@ fn diagnose(
         }
         for d in Dir::ALL {
             let n = grid.neighbour(h, d);
-            if scen
-                .hexside(h, d)
-                .intersects(SideBits::ROAD | SideBits::RAIL)
-                && !seen[n.index()]
+            let bits = scen.hexside(h, d);
+            // GS-10: rail into or out of a broken hex is no link.
+            let rail_ok = bits.contains(SideBits::RAIL)
+                && !state.rail_broken(h)
+                && !state.rail_broken(n);
+            if (bits.contains(SideBits::ROAD) || rail_ok) && !seen[n.index()]
             {
                 seen[n.index()] = true;
                 prev[n.index()] = h.0;

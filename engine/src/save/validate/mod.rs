@@ -70,7 +70,7 @@ pub enum Illegal {
     },
 }
 
-fn field(field: &'static str, what: impl Into<String>) -> Illegal {
+pub(super) fn field(field: &'static str, what: impl Into<String>) -> Illegal {
     Illegal::Field {
         field,
         what: what.into(),
@@ -101,6 +101,7 @@ impl Moment<'_> {
 pub(super) fn check(scen: &Scenario, st: &GameState, saved: &SavedGame) -> Result<(), Illegal> {
     fields(scen, st, saved)?;
     counters(scen, st)?;
+    crate::save::works::validate(scen, st)?;
     let mut first = None;
     for m in moments(scen, st)? {
         match position(scen, st, &m) {
@@ -217,7 +218,9 @@ fn counters(scen: &Scenario, st: &GameState) -> Result<(), Illegal> {
     }
     supply_points(scen, st)?;
     for s in Side::BOTH {
-        let (left, most) = (st.air_points(s), scen.combat().air[s.index()]);
+        // GS-10: built airbases may add to the allowance.
+        let most = scen.combat().air[s.index()].saturating_add(crate::save::works::air_bound(scen, st));
+        let left = st.air_points(s);
         if left > most {
             return Err(field(
                 "air_points",

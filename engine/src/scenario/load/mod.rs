@@ -27,6 +27,7 @@
 //! | `graded.rs`         | `[supply]`: the graded model (GS-1..8)          |
 //! | `weather.rs`        | `[supply.weather]`, `turn_weather` (GS-6)       |
 //! | `combat.rs`         | `[combat]`                                      |
+//! | `srp.rs`            | `[srp]`: strategic resource points (GS-10)      |
 
 mod combat;
 mod errors;
@@ -41,6 +42,7 @@ mod reinforcements;
 mod routes;
 mod rules;
 mod setup;
+mod srp;
 mod supply;
 mod terrain;
 mod units;
@@ -128,6 +130,7 @@ impl Scenario {
         let (rail_capacity, rail_hexes) = rules::check_rail(cx, &raw.rules, &sides);
         let combat = combat::check_combat(cx, &raw.combat, &sides);
         let forts = places::forts(&grid, &places);
+        let srp = raw.srp.as_ref().map(|r| srp::check_srp(cx, r, &sides));
         Some(Scenario {
             id: ScenarioId::fresh(),
             name,
@@ -165,6 +168,7 @@ impl Scenario {
             zoc_dirs: Vec::new(),
             combat,
             source_fields: Vec::new(),
+            srp,
         })
     }
 }
