@@ -292,5 +292,6 @@ fn describe(scen: &Scenario, a: Action) -> String {
         Action::Resolve { air } => format!("roll the attack (air {air})"),
         Action::CancelAttack => "call off the attack".into(),
         Action::EndPhase => "end the phase".into(),
+        Action::Work { unit: u, work } => format!("{} works: {}", unit(u), work.name()),
     }
 }

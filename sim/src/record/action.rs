@@ -2,7 +2,7 @@
 //! label) and back, with 404 messages for ids and labels that name
 //! nothing. The play API takes them as bodies; a game record lists them.
 
-use hexwar_engine::{Action, HexId, Scenario, UnitId};
+use hexwar_engine::{Action, HexId, Scenario, UnitId, Work};
 use serde::{Deserialize, Serialize};
 
 /// An action as the page sends it: units by id, hexes by label.
@@ -62,6 +62,13 @@ pub enum ActionJson {
     },
     /// End the phase.
     EndPhase,
+    /// GS-10: a unit does a work in its hex with strategic resource points.
+    Work {
+        /// Unit id.
+        unit: String,
+        /// `fort`, `airbase`, `repair` or `demolish`.
+        work: Work,
+    },
 }
 
 /// Why a unit id or hex label names nothing (404).
@@ -112,6 +119,10 @@ impl ActionJson {
                 target: h(target)?,
             },
             ActionJson::EndPhase => Action::EndPhase,
+            ActionJson::Work { unit, work } => Action::Work {
+                unit: u(unit)?,
+                work: *work,
+            },
         })
     }
 
@@ -142,6 +153,10 @@ impl ActionJson {
                 target: h(target),
             },
             Action::EndPhase => ActionJson::EndPhase,
+            Action::Work { unit, work } => ActionJson::Work {
+                unit: u(unit),
+                work,
+            },
         }
     }
 }
@@ -164,5 +179,6 @@ pub fn describe_action(scen: &Scenario, a: Action) -> String {
         Action::Advance { unit: u } => format!("{} advances", unit(u)),
         Action::Charge { unit: u, target } => format!("{} charges {}", unit(u), hex(target)),
         Action::EndPhase => "end of the phase".into(),
+        Action::Work { unit: u, work } => format!("{} works: {}", unit(u), work.name()),
     }
 }
