@@ -209,7 +209,14 @@ fn gs_10_demolition_spends_srp_breaks_the_rail_and_ends_the_move() {
     let mut st = start(&s);
     until(&s, &mut st, Side(0), PhaseKind::Movement);
     let (b1, h) = (unit(&s, "b1"), hex(&s, "0501"));
-    let ev = act(&s, &mut st, Action::Work { unit: b1, work: Work::Demolish });
+    let ev = act(
+        &s,
+        &mut st,
+        Action::Work {
+            unit: b1,
+            work: Work::Demolish,
+        },
+    );
     assert!(st.rail_broken(h));
     assert_eq!(st.srp(Side(0)), 3, "4 - 1");
     assert!(ev.iter().any(|e| matches!(
@@ -218,19 +225,31 @@ fn gs_10_demolition_spends_srp_breaks_the_rail_and_ends_the_move() {
     )));
     assert!(st.unit(b1).has(UnitFlags::MOVE_ENDED));
     assert!(matches!(
-        st.check(&s, Action::Move { unit: b1, to: hex(&s, "0502") }),
+        st.check(
+            &s,
+            Action::Move {
+                unit: b1,
+                to: hex(&s, "0502")
+            }
+        ),
         Err(ActionError::CannotMove(_))
     ));
     // Its move is over; and one work a player-turn (the default) is done.
     assert_eq!(refusal(&s, &st, b1, Work::Demolish), NoWork::MoveEnded);
-    assert_eq!(refusal(&s, &st, unit(&s, "b3"), Work::Repair), NoWork::LimitReached);
+    assert_eq!(
+        refusal(&s, &st, unit(&s, "b3"), Work::Repair),
+        NoWork::LimitReached
+    );
     // With the limit lifted: a whole line is not repaired, a broken one not broken again.
     let mut saved = st.to_saved(&s);
     saved.works.done = 0;
     saved.units[b1.index()].flags = 0;
     let st = GameState::from_saved_unchecked(&s, &saved).unwrap();
     assert_eq!(refusal(&s, &st, b1, Work::Demolish), NoWork::RailState);
-    assert_eq!(refusal(&s, &st, unit(&s, "b3"), Work::Repair), NoWork::RailState);
+    assert_eq!(
+        refusal(&s, &st, unit(&s, "b3"), Work::Repair),
+        NoWork::RailState
+    );
 }
 
 // rule: GS-10
@@ -241,13 +260,27 @@ fn gs_10_refused_when_short_of_srp_and_state_untouched() {
     until(&s, &mut st, Side(0), PhaseKind::Movement);
     let b1 = unit(&s, "b1");
     // A fort costs 4: blue holds 4, so it may; with 3 it may not.
-    assert!(st.check(&s, Action::Work { unit: b1, work: Work::Fort }).is_ok());
+    assert!(
+        st.check(
+            &s,
+            Action::Work {
+                unit: b1,
+                work: Work::Fort
+            }
+        )
+        .is_ok()
+    );
     let mut saved = st.to_saved(&s);
     saved.works.srp = [3, 4];
     let mut st = GameState::from_saved(&s, &saved).unwrap();
     let before = st.clone();
-    let a = Action::Work { unit: b1, work: Work::Fort };
-    let err = st.apply(&s, a, &mut StdRng::seed_from_u64(0), &mut ()).unwrap_err();
+    let a = Action::Work {
+        unit: b1,
+        work: Work::Fort,
+    };
+    let err = st
+        .apply(&s, a, &mut StdRng::seed_from_u64(0), &mut ())
+        .unwrap_err();
     assert_eq!(
         err,
         ActionError::NoWork(b1, Work::Fort, NoWork::NoPoints { cost: 4, left: 3 })
@@ -256,7 +289,10 @@ fn gs_10_refused_when_short_of_srp_and_state_untouched() {
     let mut legal = Vec::new();
     st.legal_actions(&s, &mut legal);
     assert!(!legal.contains(&a));
-    assert!(legal.contains(&Action::Work { unit: b1, work: Work::Demolish }));
+    assert!(legal.contains(&Action::Work {
+        unit: b1,
+        work: Work::Demolish
+    }));
 }
 
 // rule: GS-10
@@ -267,23 +303,48 @@ fn gs_10_works_only_in_the_own_movement_phase_per_turn_limit_and_sides() {
     let mut st = start(&s);
     until(&s, &mut st, Side(0), PhaseKind::Movement);
     let (b1, b3, r2) = (unit(&s, "b1"), unit(&s, "b3"), unit(&s, "r2"));
-    assert_eq!(refusal(&s, &st, r2, Work::Airbase), NoWork::NotMovementPhase);
-    act(&s, &mut st, Action::Work { unit: b1, work: Work::Demolish });
+    assert_eq!(
+        refusal(&s, &st, r2, Work::Airbase),
+        NoWork::NotMovementPhase
+    );
+    act(
+        &s,
+        &mut st,
+        Action::Work {
+            unit: b1,
+            work: Work::Demolish,
+        },
+    );
     // One work a player-turn.
     assert_eq!(refusal(&s, &st, b3, Work::Demolish), NoWork::LimitReached);
     // Repair is red's only, whatever blue holds.
     assert_eq!(refusal(&s, &st, b1, Work::Repair), NoWork::NotThisSide);
     // Off the line: nothing to break.
-    assert_eq!(refusal(&s, &st, r2, Work::Demolish), NoWork::NotMovementPhase);
+    assert_eq!(
+        refusal(&s, &st, r2, Work::Demolish),
+        NoWork::NotMovementPhase
+    );
     end(&s, &mut st);
     assert_ne!(st.phase(&s), PhaseKind::Movement);
-    assert_eq!(refusal(&s, &st, b3, Work::Demolish), NoWork::NotMovementPhase);
+    assert_eq!(
+        refusal(&s, &st, b3, Work::Demolish),
+        NoWork::NotMovementPhase
+    );
     // Red's Movement Phase: the count starts again, r2 stands off the rail.
     until(&s, &mut st, Side(1), PhaseKind::Movement);
     assert_eq!(st.works_done(), 0);
     assert_eq!(refusal(&s, &st, r2, Work::Demolish), NoWork::NoRail);
     assert_eq!(refusal(&s, &st, r2, Work::Repair), NoWork::NoRail);
-    assert!(st.check(&s, Action::Work { unit: r2, work: Work::Airbase }).is_ok());
+    assert!(
+        st.check(
+            &s,
+            Action::Work {
+                unit: r2,
+                work: Work::Airbase
+            }
+        )
+        .is_ok()
+    );
 }
 
 // rule: GS-10
@@ -303,7 +364,16 @@ fn gs_10_scenario_without_srp_allows_no_work() {
     let mut st = start(&s);
     until(&s, &mut st, Side(0), PhaseKind::Movement);
     assert_eq!(refusal(&s, &st, b1, Work::Fort), NoWork::NotInScenario);
-    assert!(st.check(&s, Action::Work { unit: b1, work: Work::Demolish }).is_ok());
+    assert!(
+        st.check(
+            &s,
+            Action::Work {
+                unit: b1,
+                work: Work::Demolish
+            }
+        )
+        .is_ok()
+    );
 }
 
 // rule: GS-10
@@ -325,7 +395,13 @@ fn gs_10_broken_rail_stops_rail_movement_and_repair_restores_it() {
     let broken = with_broken(&s, &st, &["0601"]);
     assert_eq!(dests(&broken), ["0201", "0301", "0401", "0501"]);
     assert!(matches!(
-        broken.check(&s, Action::RailMove { unit: b3, to: hex(&s, "0701") }),
+        broken.check(
+            &s,
+            Action::RailMove {
+                unit: b3,
+                to: hex(&s, "0701")
+            }
+        ),
         Err(ActionError::Unreachable { .. })
     ));
     // A unit standing in a broken hex does not leave it by rail.
@@ -341,7 +417,14 @@ fn gs_10_broken_rail_stops_rail_movement_and_repair_restores_it() {
     assert_eq!(st.turn(), 2);
     let b1 = unit(&s, "b1");
     let before = st.srp(Side(0));
-    act(&s, &mut st, Action::Work { unit: b1, work: Work::Repair });
+    act(
+        &s,
+        &mut st,
+        Action::Work {
+            unit: b1,
+            work: Work::Repair,
+        },
+    );
     assert!(!st.rail_broken(hex(&s, "0501")));
     assert_eq!(st.srp(Side(0)), before - 1);
     assert_eq!(refusal(&s, &st, b1, Work::Repair), NoWork::MoveEnded);
@@ -365,7 +448,10 @@ fn gs_10_broken_rail_cuts_the_binary_supply_trace() {
     let t = supply::trace(&s, &broken, b2);
     assert!(!t.supplied);
     // b1 at 0501 is still on the leg.
-    assert_eq!(supply::status(&s, &broken, unit(&s, "b1")).state, SupplyState::Full);
+    assert_eq!(
+        supply::status(&s, &broken, unit(&s, "b1")).state,
+        SupplyState::Full
+    );
     // The judgement of the next Supply Phase agrees.
     let mut st2 = broken.clone();
     until(&s, &mut st2, Side(1), PhaseKind::Movement);
@@ -412,7 +498,14 @@ fn gs_10_built_fort_multiplies_defense_as_a_scenario_fort() {
     until(&s, &mut st, Side(1), PhaseKind::Movement);
     let r2 = unit(&s, "r2");
     let t = hex(&s, "0303");
-    act(&s, &mut st, Action::Work { unit: r2, work: Work::Fort });
+    act(
+        &s,
+        &mut st,
+        Action::Work {
+            unit: r2,
+            work: Work::Fort,
+        },
+    );
     assert!(st.fort_built(t) && st.is_fort(&s, t));
     assert_eq!(st.srp(Side(1)), 0, "2 + 2 - 4");
     // A fort there already: no second one.
@@ -428,7 +521,14 @@ fn gs_10_built_fort_multiplies_defense_as_a_scenario_fort() {
     let mut st = GameState::from_saved_unchecked(&s, &saved).unwrap();
     until(&s, &mut st, Side(0), PhaseKind::Combat);
     let b1 = unit(&s, "b1");
-    act(&s, &mut st, Action::Attack { unit: b1, target: t });
+    act(
+        &s,
+        &mut st,
+        Action::Attack {
+            unit: b1,
+            target: t,
+        },
+    );
     let odds = combat::odds(&s, &st, 0);
     assert_eq!(odds.defense, 6.0);
     // The same without the fort: 3.
@@ -446,7 +546,14 @@ fn gs_10_built_airbase_gives_its_controller_air_points_each_game_turn() {
     assert_eq!(st.air_points(Side(0)), 1);
     until(&s, &mut st, Side(0), PhaseKind::Movement);
     let b1 = unit(&s, "b1");
-    act(&s, &mut st, Action::Work { unit: b1, work: Work::Airbase });
+    act(
+        &s,
+        &mut st,
+        Action::Work {
+            unit: b1,
+            work: Work::Airbase,
+        },
+    );
     assert!(st.airbase_built(hex(&s, "0501")));
     assert_eq!(st.srp(Side(0)), 2);
     // Turn 2: blue's 1 point plus 1 from the airbase; red still none.
@@ -477,7 +584,14 @@ fn gs_10_works_round_trip_through_a_saved_game() {
     let s = scen(SRP);
     let mut st = start(&s);
     until(&s, &mut st, Side(0), PhaseKind::Movement);
-    act(&s, &mut st, Action::Work { unit: unit(&s, "b1"), work: Work::Demolish });
+    act(
+        &s,
+        &mut st,
+        Action::Work {
+            unit: unit(&s, "b1"),
+            work: Work::Demolish,
+        },
+    );
     let saved = st.to_saved(&s);
     assert_eq!(saved.works.broken_rail, ["0501"]);
     assert_eq!(saved.works.srp, [3, 2]);
@@ -500,8 +614,14 @@ fn gs_10_tampered_works_are_refused() {
         let err = GameState::from_saved(&s, &saved).unwrap_err().to_string();
         assert!(err.contains(want), "expected \"{want}\" in \"{err}\"");
     };
-    refused(&|g| g.works.broken_rail = vec!["0502".into()], "no rail line");
-    refused(&|g| g.works.broken_rail = vec!["9999".into()], "works.broken_rail");
+    refused(
+        &|g| g.works.broken_rail = vec!["0502".into()],
+        "no rail line",
+    );
+    refused(
+        &|g| g.works.broken_rail = vec!["9999".into()],
+        "works.broken_rail",
+    );
     refused(&|g| g.works.srp = [7, 0], "cap");
     refused(&|g| g.works.done = 2, "works.done");
     // Without [srp], no works at all.
@@ -515,7 +635,8 @@ fn gs_10_tampered_works_are_refused() {
 // rule: GS-10
 #[test]
 fn gs_10_bad_srp_data_names_file_and_line() {
-    let bad = "[srp]\ninitial = { blue = -1, green = 2 }\nfort = 5000\nsides = { bridge = [\"blue\"] }\n";
+    let bad =
+        "[srp]\ninitial = { blue = -1, green = 2 }\nfort = 5000\nsides = { bridge = [\"blue\"] }\n";
     let errs = Scenario::from_toml(&format!("{SCEN}{bad}"), "works.toml")
         .err()
         .expect("refused")

@@ -47,8 +47,7 @@ pub fn can_work(scen: &Scenario, state: &GameState, u: UnitId, work: Work) -> Re
     if r.sides[work.index()] & (1 << side.index()) == 0 {
         return Err(NoWork::NotThisSide);
     }
-    if state.is_over() || state.phase(scen) != PhaseKind::Movement || state.active_side() != side
-    {
+    if state.is_over() || state.phase(scen) != PhaseKind::Movement || state.active_side() != side {
         return Err(NoWork::NotMovementPhase);
     }
     let us = state.unit(u);
@@ -159,4 +158,3 @@ impl GameState {
         }
     }
 }
-

@@ -112,7 +112,8 @@ fn lines(
     // GS-10: the rail element neither enters nor leaves a broken hex (a
     // source whose own line is broken is a seed the rail does not leave).
     let rail_open = |h: HexId| open(h) && !state.rail_broken(h);
-    sd.rail.spread(grid, scen, SideBits::RAIL, w.rail, rail_open);
+    sd.rail
+        .spread(grid, scen, SideBits::RAIL, w.rail, rail_open);
     for i in 0..sd.rail.order.len() {
         sd.road.reach(HexId(sd.rail.order[i]), 0, NONE16);
     }

@@ -40,6 +40,7 @@ use crate::state::{GameResult, GameState, RailLog, ScenarioEvents, UnitFlags};
 
 mod phase;
 mod units;
+mod works;
 
 /// Why a saved position is not one the rules allow.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -70,7 +71,7 @@ pub enum Illegal {
     },
 }
 
-pub(super) fn field(field: &'static str, what: impl Into<String>) -> Illegal {
+fn field(field: &'static str, what: impl Into<String>) -> Illegal {
     Illegal::Field {
         field,
         what: what.into(),
@@ -101,7 +102,7 @@ impl Moment<'_> {
 pub(super) fn check(scen: &Scenario, st: &GameState, saved: &SavedGame) -> Result<(), Illegal> {
     fields(scen, st, saved)?;
     counters(scen, st)?;
-    crate::save::works::validate(scen, st)?;
+    works::validate(scen, st)?;
     let mut first = None;
     for m in moments(scen, st)? {
         match position(scen, st, &m) {
@@ -219,7 +220,7 @@ fn counters(scen: &Scenario, st: &GameState) -> Result<(), Illegal> {
     supply_points(scen, st)?;
     for s in Side::BOTH {
         // GS-10: built airbases may add to the allowance.
-        let most = scen.combat().air[s.index()].saturating_add(crate::save::works::air_bound(scen, st));
+        let most = scen.combat().air[s.index()].saturating_add(works::air_bound(scen, st));
         let left = st.air_points(s);
         if left > most {
             return Err(field(

@@ -11,7 +11,11 @@ use crate::scenario::file::{SStr, SrpFile};
 use crate::scenario::{SideInfo, SrpRules, Work};
 
 /// `[srp]`: every number in range, every side and work named known.
-pub(super) fn check_srp(cx: &mut Ctx<'_>, raw: &Spanned<SrpFile>, sides: &[SideInfo; 2]) -> SrpRules {
+pub(super) fn check_srp(
+    cx: &mut Ctx<'_>,
+    raw: &Spanned<SrpFile>,
+    sides: &[SideInfo; 2],
+) -> SrpRules {
     let raw = raw.get_ref();
     let mut r = SrpRules::default();
     r.initial = per_side(cx, sides, &raw.initial, "initial");
