@@ -147,9 +147,10 @@ impl Guide for HeuristicPlayer {
         }
     }
 
-    /// Supply points spent, a charge worth making.
+    /// Supply points spent, a work (GS-10), a charge worth making.
     fn before_moves(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
         self.spend_supply(scen, state)
+            .or_else(|| self.work(scen, state))
             .or_else(|| self.charge(scen, state))
     }
 
