@@ -3,9 +3,9 @@
 //!
 //! - **repair** a broken rail hex a unit of ours stands on, away from the
 //!   enemy (the line feeds our supply and rail moves);
-//! - **demolish** a rail hex the enemy is next to or two hexes from, with
-//!   our unit on it and no other of ours nearer the enemy there (the line
-//!   would carry the enemy's supply and trains next);
+//! - **demolish** a rail hex our unit holds next to the enemy (not one of
+//!   our supply sources): the enemy may take it next, and the line would
+//!   carry its supply and trains;
 //! - **fort** on an objective we hold that the enemy is next to;
 //! - **airbase** only when the points would otherwise be lost to the cap,
 //!   on a hex away from the enemy.
@@ -35,7 +35,7 @@ impl HeuristicPlayer {
             let ok = |w| works::can_work(scen, state, u, w).is_ok();
             let pick = if ok(Work::Repair) && !near {
                 Some((4, Work::Repair))
-            } else if ok(Work::Demolish) && near {
+            } else if ok(Work::Demolish) && adjacent && !scen.sources(side).contains(&h) {
                 Some((3, Work::Demolish))
             } else if ok(Work::Fort) && adjacent && scen.objectives().iter().any(|o| o.hex == h) {
                 Some((2, Work::Fort))
