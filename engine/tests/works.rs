@@ -637,10 +637,10 @@ fn gs_10_tampered_works_are_refused() {
 fn gs_10_bad_srp_data_names_file_and_line() {
     let bad =
         "[srp]\ninitial = { blue = -1, green = 2 }\nfort = 5000\nsides = { bridge = [\"blue\"] }\n";
-    let errs = Scenario::from_toml(&format!("{SCEN}{bad}"), "works.toml")
-        .err()
-        .expect("refused")
-        .to_string();
+    let Err(errs) = Scenario::from_toml(&format!("{SCEN}{bad}"), "works.toml") else {
+        panic!("bad [srp] data loaded");
+    };
+    let errs = errs.to_string();
     let base = SCEN.lines().count();
     for (line, want) in [
         (base + 2, "initial must be 0 to 9999, not -1"),

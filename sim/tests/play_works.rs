@@ -63,7 +63,10 @@ fn gs_10_work_round_trips_through_the_play_api() {
     assert_eq!(r.status, 400);
     // The saved record keeps it: its position, and the action played back on load.
     let saved = ok(get(&mut s, "/api/save"));
-    assert_eq!(saved["position"]["works"]["broken_rail"], serde_json::json!([hex]));
+    assert_eq!(
+        saved["position"]["works"]["broken_rail"],
+        serde_json::json!([hex])
+    );
     let r = ok(post(&mut s, "/api/load", &saved.to_string()));
     assert_eq!(r["state"]["works"]["broken_rail"], serde_json::json!([hex]));
     assert_eq!(r["state"]["works"]["srp"][side], srp - 1);

@@ -17,9 +17,11 @@ pub(super) fn check_srp(
     sides: &[SideInfo; 2],
 ) -> SrpRules {
     let raw = raw.get_ref();
-    let mut r = SrpRules::default();
-    r.initial = per_side(cx, sides, &raw.initial, "initial");
-    r.income = per_side(cx, sides, &raw.income, "income");
+    let mut r = SrpRules {
+        initial: per_side(cx, sides, &raw.initial, "initial"),
+        income: per_side(cx, sides, &raw.income, "income"),
+        ..SrpRules::default()
+    };
     if let Some(v) = &raw.max {
         r.max = number(cx, v, "max", 0, 9999) as u16;
     }
