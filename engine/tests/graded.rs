@@ -24,6 +24,12 @@ fn gs_3_coalition_hq_and_a_nation_without_an_hq_draw_full_supply() {
     check("gs_contingent.toml");
 }
 
+// rule: GS-3
+#[test]
+fn gs_3_one_way_link_full_supply_from_another_nations_hq() {
+    check("gs_link.toml");
+}
+
 // rule: GS-2
 #[test]
 fn gs_2_u_levels_climb_to_u8_hold_across_player_turns_and_clear() {
@@ -129,6 +135,10 @@ fn gs_graded_fields_are_checked_where_they_are_written() {
             "0", "sp_cost must be 1 to 1000, not 0"),
         (&[("special_range = 3\n", "special_range = 3\nloc_class = \"motor\"\n")],
             "\"motor\"", "loc_class: unknown movement class \"motor\" (classes are \"foot\")"),
+        (&[("special_range = 3\n", "special_range = 3\nfull_supply_from = { italian = [\"martian\"] }\n")],
+            "\"martian\"", "full_supply_from: unknown nation \"martian\""),
+        (&[("special_range = 3\n", "special_range = 3\nfull_supply_from = { venusian = [\"german\"] }\n")],
+            "venusian", "full_supply_from: unknown nation \"venusian\""),
         (&[("nation = \"italian\"\n", "nation = \"italian\"\ncoalition = true\n")],
             "true", "unit type \"it_inf\": coalition applies to headquarters only (kind = \"hq\"), not infantry"),
         (&[("model = \"graded\"", "model = \"binary\""), ("special_range = 3\n", ""),

@@ -103,3 +103,37 @@ fn d_turn_3_enemy_steps_lost_and_side_only_objectives_score() {
     let st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
     assert_eq!(st.victory_points(&scen), [5 + 3 * 2, 2]);
 }
+
+// rule: D-TURN-3
+#[test]
+fn d_turn_3_bonus_counts_for_its_side_from_the_start() {
+    let (_, src) = common::load("places.toml");
+    let src = src.replace("marginal = 2", "marginal = 2\nbonus = { red = 7 }");
+    let scen = hexwar_engine::Scenario::from_toml(&src, "places.toml").unwrap();
+    assert_eq!(scen.victory().bonus, [0, 7]);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    let st = GameState::new(&scen, &mut rng);
+    assert_eq!(st.victory_points(&scen), [0, 7]);
+    // Steps lost and objectives add to it.
+    let mut saved: SavedGame = st.to_saved(&scen);
+    saved.steps_lost = [1, 0];
+    let st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
+    assert_eq!(st.victory_points(&scen), [0, 7 + 2]);
+}
+
+// rule: D-TURN-3
+#[test]
+fn d_turn_3_bonus_for_an_unknown_side_or_out_of_range_is_refused() {
+    let (_, src) = common::load("places.toml");
+    for (bonus, want) in [
+        ("{ green = 3 }", "green"),
+        ("{ red = -1 }", "bonus must be 0 to 10000 VP, not -1"),
+    ] {
+        let bad = src.replace("marginal = 2", &format!("marginal = 2\nbonus = {bonus}"));
+        let err = hexwar_engine::Scenario::from_toml(&bad, "places.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(want), "{bonus}: {err}");
+        assert!(err.contains("places.toml:111:"), "{bonus}: {err}");
+    }
+}

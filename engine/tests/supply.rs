@@ -84,3 +84,52 @@ fn mal_sup_8_attrition_rates_by_terrain_within_binomial_interval() {
         );
     }
 }
+
+// rule: MAL-SUP-5
+#[test]
+fn mal_sup_5_no_supply_line_along_a_road_over_a_river_with_no_bridge() {
+    check("sup_water.toml");
+}
+
+// rule: MAL-SUP-5
+// rule: MAL-CBT-2
+#[test]
+fn mal_sup_5_movement_supply_and_attack_agree_on_a_road_over_water() {
+    use hexwar_engine::combat::{self, NoAttack};
+    use hexwar_engine::scenario::SideBits;
+    let (scen, _) = common::load("sup_water.toml");
+    let h = |l: &str| scen.grid().parse(l).unwrap();
+    let road = SideBits::ROAD;
+    let dir = |a: &str, b: &str| scen.grid().direction(h(a), h(b)).unwrap();
+    // The one definition: the north road does not connect 0301 and 0401,
+    // for the side or for the class; the bridged south road does.
+    assert!(!scen.route_connects(h("0301"), dir("0301", "0401"), road, None));
+    assert!(!scen.route_connects(h("0401"), dir("0401", "0301"), road, Some(0)));
+    assert!(scen.route_connects(h("0303"), dir("0303", "0403"), road, None));
+    assert!(scen.route_connects(h("0201"), dir("0201", "0301"), road, Some(0)));
+    // The attack entry check (MAL-CBT-1, -2) agrees: w1 in 0301 may not
+    // attack r1 in 0401 across the river, along the road or not; across the
+    // bridge it may.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    let st = GameState::new(&scen, &mut rng);
+    let place = |hexes: &[(&str, &str)]| {
+        let mut saved = st.to_saved(&scen);
+        for su in saved.units.iter_mut() {
+            if let Some((_, hex)) = hexes.iter().find(|(id, _)| *id == su.id) {
+                su.hex = Some(hex.to_string());
+            } else {
+                su.hex = None;
+                su.steps = 0;
+            }
+        }
+        GameState::from_saved_unchecked(&scen, &saved).unwrap()
+    };
+    let w1 = scen.unit_by_id("w1").unwrap();
+    let across = place(&[("w1", "0301"), ("r1", "0401")]);
+    assert_eq!(
+        combat::what_if(&scen, &across, &[w1], h("0401")).err(),
+        Some((w1, NoAttack::CannotEnter))
+    );
+    let bridged = place(&[("w1", "0303"), ("r1", "0403")]);
+    assert!(combat::what_if(&scen, &bridged, &[w1], h("0403")).is_ok());
+}

@@ -139,8 +139,8 @@ fn search(
             continue; // MAL-RAIL-1: 40 hexes; entering enemy ZOC ends the move.
         }
         for dir in Dir::ALL {
-            if !scen.hexside(h, dir).contains(SideBits::RAIL) {
-                continue;
+            if !scen.route_connects(h, dir, SideBits::RAIL, None) {
+                continue; // Not over water with no bridge (MAL-SUP-5's reading).
             }
             let n = grid.neighbour(h, dir);
             if seen[n.index()]

@@ -33,6 +33,8 @@ pub struct RetreatPath {
     pub len: u8,
     /// Enemy ZOC hexes entered: each costs a step (MAL-CBT-8).
     pub zoc: u8,
+    /// Which of them: bit `k` set when `hexes[k]` is in enemy ZOC.
+    pub zoc_mask: u8,
 }
 
 impl RetreatPath {
@@ -44,6 +46,17 @@ impl RetreatPath {
     /// Where it ends.
     pub fn end(&self) -> HexId {
         self.hexes[self.len as usize - 1]
+    }
+
+    /// Whether the `k`-th hex entered (from 0) is in enemy ZOC.
+    pub fn zoc_at(&self, k: usize) -> bool {
+        self.zoc_mask & (1 << k) != 0
+    }
+
+    /// Whether `other` enters the same first `k + 1` hexes: the two units
+    /// are one body up to and including the `k`-th hex (MAL-CBT-8).
+    pub fn shares(&self, other: &RetreatPath, k: usize) -> bool {
+        k < self.len as usize && k < other.len as usize && self.hexes[..=k] == other.hexes[..=k]
     }
 }
 
@@ -82,7 +95,8 @@ pub fn plan(
         let c = entry_cost(scen, a, d, b, class)?;
         Some((c.0 as u32, zoc::in_enemy_zoc(scen, &ms.zoc, b, side)))
     };
-    let mut consider = |path: [HexId; 3], len: usize, cost: u32, zocs: u8| {
+    let mut consider = |path: [HexId; 3], len: usize, cost: u32, mask: u8| {
+        let zocs = mask.count_ones() as u8;
         let end = path[len - 1];
         let key = (field[end.index()], cost, zocs);
         let better = match &best {
@@ -101,6 +115,7 @@ pub fn plan(
                     hexes: path,
                     len: len as u8,
                     zoc: zocs,
+                    zoc_mask: mask,
                 },
             ));
         }
@@ -121,13 +136,23 @@ pub fn plan(
                 continue;
             };
             if n == 2 && fits(h2) {
-                consider([h1, h2, HexId::NONE], 2, c1 + c2, z1 as u8 + z2 as u8);
+                consider(
+                    [h1, h2, HexId::NONE],
+                    2,
+                    c1 + c2,
+                    z1 as u8 | (z2 as u8) << 1,
+                );
                 continue;
             }
             if n == 1 {
                 // Overstacked after one hex: the second is the extra one.
                 if fits(h2) {
-                    consider([h1, h2, HexId::NONE], 2, c1 + c2, z1 as u8 + z2 as u8);
+                    consider(
+                        [h1, h2, HexId::NONE],
+                        2,
+                        c1 + c2,
+                        z1 as u8 | (z2 as u8) << 1,
+                    );
                 }
                 continue;
             }
@@ -141,7 +166,7 @@ pub fn plan(
                         [h1, h2, h3],
                         3,
                         c1 + c2 + c3,
-                        z1 as u8 + z2 as u8 + z3 as u8,
+                        z1 as u8 | (z2 as u8) << 1 | (z3 as u8) << 2,
                     );
                 }
             }

@@ -2,7 +2,9 @@
 //! loaded: the per-class edge table the movement searches read (MP-MOV-1..7),
 //! the directions each hex spreads ZOC into (MP-ZOC-2, MP-ZOC-3), and the
 //! cost fields to each side's supply sources that retreats follow
-//! (MAL-CBT-7). Only the scenario's own data is read here.
+//! (MAL-CBT-7), and what a connected road or rail line is
+//! (`Scenario::route_connects`: MAL-SUP-5, MAL-CBT-2). Only the scenario's
+//! own data is read here.
 
 use super::{Mp, PlaceBits, RouteKind, Scenario, Side, SideBits};
 use crate::hex::{Dir, HexId};
@@ -148,6 +150,31 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
         }
     }
     out
+}
+
+impl Scenario {
+    /// Whether a route of one of `kinds` (road, track, rail bits) connects `a`
+    /// with its neighbour across `d`: the hexside is a segment of such a route
+    /// and normal movement can cross it (MAL-SUP-5, MAL-CBT-2, MAL-RAIL-1). A
+    /// route does not make the water go away: a road over a river with no bridge
+    /// or ford, or up a steep hexside, connects nothing. With `class`, for that
+    /// class (the hexside's cost for it is not "no"); with `None`, for the side
+    /// as a whole (some class can cross it): the road/rail legs of supply lines
+    /// and rail moves, which no class owns.
+    #[inline]
+    pub fn route_connects(&self, a: HexId, d: Dir, kinds: SideBits, class: Option<u8>) -> bool {
+        if !self.hexside(a, d).intersects(kinds) {
+            return false;
+        }
+        match class {
+            Some(c) => !self.cross_cost(a, d, c).is_no(),
+            None => {
+                let nc = self.classes().len();
+                let at = (a.index() * 6 + d as usize) * nc;
+                self.cross_cost[at..at + nc].iter().any(|c| !c.is_no())
+            }
+        }
+    }
 }
 
 /// What `class` pays to step from `a` across `d` into `b` by normal

@@ -374,6 +374,10 @@ pub struct SupplyFile {
     /// (default: the first class).
     #[serde(default)]
     pub loc_class: Option<SStr>,
+    /// GS-3: one-way links, nation = the other nations whose HQs give its
+    /// units full supply (`australia = ["britain"]`).
+    #[serde(default)]
+    pub full_supply_from: BTreeMap<SStr, Vec<SStr>>,
 }
 
 /// `[supply.weather.NAME]` (GS-6).
@@ -550,6 +554,9 @@ pub struct VictoryFile {
     pub decisive: Spanned<i64>,
     /// VP margin for a marginal victory; below it the game is a draw.
     pub marginal: Spanned<i64>,
+    /// VP each side holds before play (the designer's handicap), by side id.
+    #[serde(default)]
+    pub bonus: BTreeMap<SStr, Spanned<i64>>,
 }
 
 /// `[rules]`

@@ -63,6 +63,9 @@ pub struct Victory {
     pub decisive: i32,
     /// Margin for a marginal victory.
     pub marginal: i32,
+    /// VP each side holds before play, by side index (the designer's
+    /// handicap, counted in every victory-point total).
+    pub bonus: [i32; 2],
 }
 
 /// Which supply rules a scenario plays.
@@ -189,9 +192,27 @@ pub struct GradedRules {
     pub nations: Vec<String>,
     /// GS-3: index into `nations` per unit type.
     pub type_nation: Vec<u8>,
+    /// GS-3: per nation, the nations whose HQs give its units full supply,
+    /// as bits: its own, and those `full_supply_from` links it to (one way).
+    pub full_from: Vec<u64>,
 }
 
 impl GradedRules {
+    /// GS-3: whether an HQ of `hq_nation` (a coalition HQ when `coalition`)
+    /// gives a unit of `nation` full supply: a coalition HQ, one of its own
+    /// nation, or one of a nation its own takes full supply from (a one-way
+    /// link: Commonwealth units from British HQs). The exception for a
+    /// nation with no HQ of its own is the caller's.
+    #[inline]
+    pub fn gives_full(&self, nation: u8, hq_nation: u8, coalition: bool) -> bool {
+        coalition
+            || hq_nation == nation
+            || self
+                .full_from
+                .get(nation as usize)
+                .is_some_and(|m| m & (1 << hq_nation) != 0)
+    }
+
     /// GS-6: the weather of game turn `turn` (from 1).
     pub fn weather(&self, turn: u8) -> &Weather {
         let i = self

@@ -81,9 +81,10 @@ impl GameState {
         }
     }
 
-    /// Victory points each side would score if the game ended now (D-TURN-3).
+    /// Victory points each side would score if the game ended now
+    /// (D-TURN-3): the scenario's bonus, objectives held and enemy steps lost.
     pub fn victory_points(&self, scen: &Scenario) -> [i32; 2] {
-        let mut vp = [0i32; 2];
+        let mut vp = scen.victory().bonus;
         for o in scen.objectives() {
             if let Some(s) = self.control(o.hex) {
                 if o.side.is_none_or(|x| x == s) {

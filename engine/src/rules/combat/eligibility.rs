@@ -56,9 +56,7 @@ pub fn can_attack(
     };
     let ty = scen.unit_type(unit);
     if ty.kind == UnitKind::Armor
-        && !scen
-            .hexside(us.hex, d)
-            .intersects(SideBits::ROAD | SideBits::RAIL)
+        && !scen.route_connects(us.hex, d, SideBits::ROAD | SideBits::RAIL, Some(ty.class))
     {
         return Err(NoAttack::ArmorNeedsRoad);
     }

@@ -8,7 +8,7 @@ use super::strength::{committed, defender_air, defenders, totals};
 use crate::event::{Event, EventSink, LossCause, Roll};
 use crate::hex::HexId;
 use crate::rules::movement::with_scratch;
-use crate::rules::retreat;
+use crate::rules::retreat::{self, RetreatPath};
 use crate::scenario::{CrtResult, LossModel, Scenario};
 use crate::state::{GameState, HEX_ATTACKED, Stamp, UnitFlags, UnitId};
 
@@ -128,7 +128,7 @@ impl GameState {
             }
         }
         if result.retreat > 0 {
-            self.retreat_defenders(scen, target, result.retreat, sink);
+            self.retreat_defenders(scen, target, result.retreat, chance, sink);
         }
     }
 
@@ -231,16 +231,21 @@ impl GameState {
     }
 
     /// MAL-CBT-7, -8: every defender left in `target` retreats `hexes` hexes
-    /// (lowest id first, each by its own best path), losing a step per enemy
-    /// ZOC hex entered, or two steps where no retreat can be made.
+    /// (lowest id first, each by its own best path, seeing the ones moved
+    /// before it), then the retreat's losses are taken: a step for each
+    /// enemy ZOC hex entered and two steps where no retreat can be made,
+    /// each charged once to the body of units that paid it together and
+    /// shared among them as combat losses are (MAL-CBT-6).
     fn retreat_defenders(
         &mut self,
         scen: &Scenario,
         target: HexId,
         hexes: u8,
+        chance: &mut impl Chance,
         sink: &mut impl EventSink,
     ) {
         let side = self.active_side();
+        let mut moved: Vec<(UnitId, Option<RetreatPath>)> = Vec::new();
         for i in 0..self.units.len() {
             let u = self.units[i];
             if u.hex != target || u.eliminated() || scen.units()[i].side == side {
@@ -263,17 +268,76 @@ impl GameState {
                         from: target,
                         path: p.hexes().to_vec(),
                     });
-                    for _ in 0..p.zoc {
-                        self.lose_step(scen, unit, LossCause::Retreat, sink);
-                    }
                 }
-                None => {
-                    sink.push(Event::NoRetreat { unit, hex: target });
-                    for _ in 0..2 {
-                        self.lose_step(scen, unit, LossCause::Retreat, sink);
-                    }
-                }
+                None => sink.push(Event::NoRetreat { unit, hex: target }),
             }
+            moved.push((unit, path));
+        }
+        self.retreat_losses(scen, &moved, chance, sink);
+    }
+
+    /// MAL-CBT-8: "the unit (or the stack)" pays: the units left without a
+    /// retreat are one body and lose two steps between them; each enemy ZOC
+    /// hex is paid once by the units that entered it together (the same
+    /// hexes up to and including it), a step between them. Each loss goes
+    /// to one of the body as in MAL-CBT-6.
+    fn retreat_losses(
+        &mut self,
+        scen: &Scenario,
+        moved: &[(UnitId, Option<RetreatPath>)],
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let mut body: Vec<UnitId> = Vec::with_capacity(moved.len());
+        for (a, (_, pa)) in moved.iter().enumerate() {
+            let Some(pa) = pa else {
+                if moved[..a].iter().all(|(_, p)| p.is_some()) {
+                    body.clear();
+                    body.extend(moved.iter().filter(|(_, p)| p.is_none()).map(|m| m.0));
+                    self.share_losses(scen, &body, 2, chance, sink);
+                }
+                continue;
+            };
+            for k in 0..pa.len as usize {
+                let with = |p: &Option<RetreatPath>| p.as_ref().is_some_and(|p| p.shares(pa, k));
+                if !pa.zoc_at(k) || moved[..a].iter().any(|(_, p)| with(p)) {
+                    continue;
+                }
+                body.clear();
+                body.extend(moved.iter().filter(|(_, p)| with(p)).map(|m| m.0));
+                self.share_losses(scen, &body, 1, chance, sink);
+            }
+        }
+    }
+
+    /// MAL-CBT-6 for a retreat's losses: each of `losses` steps off one of
+    /// `body`, first among those with two or more steps left, then among the
+    /// rest, at random.
+    fn share_losses(
+        &mut self,
+        scen: &Scenario,
+        body: &[UnitId],
+        losses: u8,
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        for _ in 0..losses {
+            let left = |st: &GameState, u: UnitId| !st.units[u.index()].eliminated();
+            let two = |st: &GameState, u: UnitId| st.units[u.index()].steps >= 2;
+            let mut n = body.iter().filter(|&&u| two(self, u)).count();
+            let by_two = n > 0;
+            if !by_two {
+                n = body.iter().filter(|&&u| left(self, u)).count();
+            }
+            if n == 0 {
+                return;
+            }
+            let k = if n == 1 { 0 } else { chance.pick(n) };
+            let pick = |st: &GameState, u: UnitId| if by_two { two(st, u) } else { left(st, u) };
+            let Some(&unit) = body.iter().filter(|&&u| pick(self, u)).nth(k) else {
+                return;
+            };
+            self.lose_step(scen, unit, LossCause::Retreat, sink);
         }
     }
 }

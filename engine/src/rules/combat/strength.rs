@@ -237,12 +237,13 @@ pub fn odds(scen: &Scenario, state: &GameState, air: u8) -> Odds {
 
 /// What the hexside `dir` of `from` does to an attack across it by a unit
 /// of `kind`: `None` when it may not attack across it at all (MAL-CBT-2:
-/// armor only along a road or rail), else the factor its attack strength is
+/// armor only along a connected road or rail), else the factor its attack strength is
 /// multiplied by (the table's river or stream modifier, or 1). For players
 /// reckoning attacks they have not declared; [`odds`] applies the same.
 pub fn crossing(scen: &Scenario, from: HexId, dir: Dir, kind: UnitKind) -> Option<f64> {
     let bits = scen.hexside(from, dir);
-    if kind == UnitKind::Armor && !bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+    let route = SideBits::ROAD | SideBits::RAIL;
+    if kind == UnitKind::Armor && !scen.route_connects(from, dir, route, None) {
         return None;
     }
     let rules = scen.combat();

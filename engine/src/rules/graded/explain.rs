@@ -125,7 +125,8 @@ fn explain_status(
         return;
     }
     let has_own = sd.hqs.iter().any(|h| h.nation == nation);
-    let gives_full = |h: &Hq| h.general && (h.coalition || h.nation == nation || !has_own);
+    let gives_full =
+        |h: &Hq| h.general && (g.gives_full(nation, h.nation, h.coalition) || !has_own);
     let step = trace_step(scen, ms, side, class);
     match status {
         SupplyState::Full | SupplyState::Limited => {

@@ -102,7 +102,7 @@ impl Element {
                 continue;
             }
             for dir in Dir::ALL {
-                if !scen.hexside(h, dir).contains(bit) {
+                if !scen.route_connects(h, dir, bit, None) {
                     continue;
                 }
                 let n = grid.neighbour(h, dir);

@@ -102,7 +102,7 @@ pub(super) fn statuses(
         while pending != 0 {
             let nation = pending.trailing_zeros() as u8;
             pending &= pending - 1;
-            let gives_full = |hq: &Hq| hq.general && (hq.coalition || hq.nation == nation);
+            let gives_full = |hq: &Hq| hq.general && g.gives_full(nation, hq.nation, hq.coalition);
             let own = sd.hqs.iter().filter(|h| gives_full(h)).count();
             let searched = own > 0 && own < general;
             if searched {

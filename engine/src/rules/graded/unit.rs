@@ -104,7 +104,7 @@ pub(super) fn unit_status(
         return FULL;
     }
     if sd.general_hqs > 0 {
-        let gives_full = |h: &Hq| h.general && (h.coalition || h.nation == nation);
+        let gives_full = |h: &Hq| h.general && g.gives_full(nation, h.nation, h.coalition);
         let own = sd.hqs.iter().filter(|h| gives_full(h)).count();
         // GS-3: a nation with no HQ on the map takes full supply from any HQ.
         let no_own = sd.has_hq & (1 << nation) == 0;

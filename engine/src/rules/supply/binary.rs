@@ -5,7 +5,7 @@
 //! shows, and the diagnosis).
 
 use super::{NONE16, SupplyScratch};
-use crate::hex::HexId;
+use crate::hex::{Dir, HexId};
 use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
 use crate::rules::sources::{PositionKey, blocked, sources};
 use crate::scenario::{Mp, Scenario, Side, SideBits};
@@ -44,13 +44,17 @@ pub(super) fn network(
     while i < net.list.len() {
         let h = HexId(net.list[i]);
         i += 1;
-        // The directions a road or rail line leaves by, as bits (no branch
-        // per hexside), then only those.
+        // The directions a road or rail line leaves by, as bits, then only
+        // those: a connected one (MAL-SUP-5: not over water with no bridge).
         let sides = &scen.sides_bits[h.index() * 6..][..6];
         let (mut m, mut road) = (0u8, 0u8);
         for (d, &bits) in sides.iter().enumerate() {
-            m |= (bits.intersects(SideBits::ROAD | SideBits::RAIL) as u8) << d;
-            road |= (bits.contains(SideBits::ROAD) as u8) << d;
+            if bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+                let link = SideBits::ROAD | SideBits::RAIL;
+                let c = scen.route_connects(h, Dir::ALL[d], link, None) as u8;
+                m |= c << d;
+                road |= (c & bits.contains(SideBits::ROAD) as u8) << d;
+            }
         }
         let ns = grid.neighbours(h);
         // GS-10: a rail-only hexside into or out of a broken hex is no link.

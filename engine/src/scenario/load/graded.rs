@@ -46,6 +46,7 @@ pub(super) fn check_graded(
     let isolated_losses = check_isolated_losses(cx, raw);
     let loc_class = check_loc_class(cx, raw, k.classes);
     let (nations, type_nation) = check_nations(cx, raw, k.unit_types);
+    let full_from = check_full_supply_from(cx, raw, &nations);
     Some(GradedRules {
         weathers,
         turn_weather,
@@ -62,6 +63,7 @@ pub(super) fn check_graded(
         loc_class,
         nations,
         type_nation,
+        full_from,
     })
 }
 
@@ -90,6 +92,10 @@ fn reject_graded_fields(cx: &mut Ctx<'_>, raw: &SupplyFile) {
             raw.isolated_losses.as_ref().map(|v| v.span()),
         ),
         ("loc_class", raw.loc_class.as_ref().map(|v| v.span())),
+        (
+            "full_supply_from",
+            raw.full_supply_from.keys().next().map(|k| k.span()),
+        ),
     ];
     for (name, span) in fields {
         if let Some(span) = span {
@@ -311,4 +317,36 @@ fn check_nations(
         );
     }
     (nations, type_nation)
+}
+
+/// GS-3: the one-way links of `full_supply_from`, per nation the nations
+/// whose HQs give it full supply (its own always). Every name must be a
+/// nation of the unit types.
+fn check_full_supply_from(cx: &mut Ctx<'_>, raw: &SupplyFile, nations: &[String]) -> Vec<u64> {
+    let mut full_from: Vec<u64> = (0..nations.len()).map(|i| 1u64 << i.min(63)).collect();
+    let nation = |cx: &mut Ctx<'_>, name: &SStr| {
+        let i = nations.iter().position(|n| n == name.get_ref());
+        if i.is_none() {
+            cx.err(
+                name.span(),
+                format!(
+                    "[supply] full_supply_from: unknown nation \"{}\" (the unit types' nations: {})",
+                    name.get_ref(),
+                    nations.join(", ")
+                ),
+            );
+        }
+        i.filter(|&i| i < 64)
+    };
+    for (key, from) in &raw.full_supply_from {
+        let Some(to) = nation(cx, key) else {
+            continue;
+        };
+        for name in from {
+            if let Some(i) = nation(cx, name) {
+                full_from[to] |= 1 << i;
+            }
+        }
+    }
+    full_from
 }

@@ -124,7 +124,7 @@ impl Scenario {
         };
         let units = setup::check_units(cx, &raw.units, &known);
         let initial_control = setup::check_control(cx, &raw.control, &grid, &sides, &units);
-        let victory = victory::check_victory(cx, &raw.victory);
+        let victory = victory::check_victory(cx, &raw.victory, &sides);
         let mut supply = supply::check_supply(cx, &raw.supply, &grid, &sides);
         supply.graded = graded::check_graded(cx, &raw.supply, supply.model, &known);
         let (rail_capacity, rail_hexes) = rules::check_rail(cx, &raw.rules, &sides);

@@ -49,9 +49,10 @@ pub(super) fn check_objectives(
     objectives
 }
 
-/// D-TURN-3, `[victory]`: `1 <= marginal <= decisive <= 1000000`, and the
-/// points per enemy step eliminated, 0 to 1000 (default 1).
-pub(super) fn check_victory(cx: &mut Ctx<'_>, raw: &VictoryFile) -> Victory {
+/// D-TURN-3, `[victory]`: `1 <= marginal <= decisive <= 1000000`, the
+/// points per enemy step eliminated, 0 to 1000 (default 1), and each side's
+/// bonus, 0 to 10000 (default 0).
+pub(super) fn check_victory(cx: &mut Ctx<'_>, raw: &VictoryFile, sides: &[SideInfo; 2]) -> Victory {
     let (dec, mar) = (*raw.decisive.get_ref(), *raw.marginal.get_ref());
     if mar < 1 || dec < mar || dec > 1_000_000 {
         let span = if dec > 1_000_000 {
@@ -78,7 +79,21 @@ pub(super) fn check_victory(cx: &mut Ctx<'_>, raw: &VictoryFile) -> Victory {
         }
         None => 1,
     };
+    let mut bonus = [0i32; 2];
+    for (k, v) in &raw.bonus {
+        if let Some(s) = cx.side(sides, k) {
+            let n = *v.get_ref();
+            if !(0..=10_000).contains(&n) {
+                cx.err(
+                    v.span(),
+                    format!("[victory] bonus must be 0 to 10000 VP, not {n}"),
+                );
+            }
+            bonus[s.index()] = n.clamp(0, 10_000) as i32;
+        }
+    }
     Victory {
+        bonus,
         step_vp: step_vp.clamp(0, 1000) as i32,
         decisive: dec.clamp(0, 1_000_000) as i32,
         marginal: mar.clamp(0, 1_000_000) as i32,
