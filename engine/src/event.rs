@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::scenario::{CrtResult, Mp, PhaseKind, Side};
+use crate::scenario::{CrtResult, Mp, PhaseKind, Side, Work};
 use crate::state::{GameResult, SupplyState, UnitFlags, UnitId};
 
 /// What happened, for logs and replays.
@@ -210,6 +210,19 @@ pub enum Event {
     Scenario {
         /// What happened, for people.
         text: String,
+    },
+    /// GS-10: a unit did a work in its hex with strategic resource points.
+    Worked {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex, where the work is.
+        hex: HexId,
+        /// What it did.
+        work: Work,
+        /// SRPs spent.
+        cost: u16,
+        /// SRPs its side has left.
+        left: u16,
     },
     /// The game ended.
     GameOver {

@@ -3,7 +3,7 @@
 
 use crate::event::Event;
 use crate::hex::HexId;
-use crate::scenario::{Scenario, Side};
+use crate::scenario::{Scenario, Side, Work};
 use crate::state::UnitId;
 
 /// A strength with its fractions: `7.5`, `4`, `1.333`.
@@ -28,6 +28,7 @@ impl Event {
             | Event::SupplySpent { .. }
             | Event::IsolationChanged { .. }
             | Event::Scenario { .. }
+            | Event::Worked { .. }
             | Event::GameOver { .. } => w.supply(self),
             Event::StepLost { .. }
             | Event::Committed { .. }
@@ -174,6 +175,23 @@ impl Words<'_> {
                 marker.name()
             ),
             Event::Scenario { text } => text.clone(),
+            Event::Worked {
+                unit: u,
+                hex: h,
+                work,
+                cost,
+                left,
+            } => format!(
+                "{} {} at {} for {cost} strategic resource points ({left} left)",
+                self.unit(u),
+                match work {
+                    Work::Fort => "builds a fort",
+                    Work::Airbase => "builds an airbase",
+                    Work::Repair => "repairs the rail line",
+                    Work::Demolish => "breaks the rail line",
+                },
+                self.hex(h)
+            ),
             Event::GameOver { result } => match result.winner {
                 Some(w) => format!(
                     "game over: {} wins, {} ({} to {} VP)",

@@ -82,6 +82,7 @@ mod plan;
 mod player;
 mod threat;
 mod tuning;
+mod works;
 mod worth;
 
 pub use tuning::{Tuning, TuningError};

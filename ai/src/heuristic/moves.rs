@@ -34,6 +34,9 @@ impl HeuristicPlayer {
         if let Some(a) = self.spend_supply(scen, state) {
             return a;
         }
+        if let Some(a) = self.work(scen, state) {
+            return a;
+        }
         if let Some(a) = self.charge(scen, state) {
             return a;
         }

@@ -147,10 +147,12 @@ impl Guide for HeuristicPlayer {
         }
     }
 
-    /// A rebuild (GS-9), supply points spent, a charge worth making.
+    /// A rebuild (GS-9), supply points spent, a work (GS-10), a charge
+    /// worth making.
     fn before_moves(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
         self.rebuild(scen, state)
             .or_else(|| self.spend_supply(scen, state))
+            .or_else(|| self.work(scen, state))
             .or_else(|| self.charge(scen, state))
     }
 

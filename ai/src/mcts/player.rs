@@ -296,5 +296,6 @@ fn describe(scen: &Scenario, a: Action) -> String {
         Action::ShipRp { pocket } => format!("ship replacement points out of pocket {pocket}"),
         Action::ShipUnit { unit: u } => format!("ship {} out of its pocket", unit(u)),
         Action::EliminatePocket { pocket } => format!("give up pocket {pocket}"),
+        Action::Work { unit: u, work } => format!("{} works: {}", unit(u), work.name()),
     }
 }

@@ -7,14 +7,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::scenario::{PhaseKind, Scenario};
+use crate::scenario::{PhaseKind, Scenario, Work};
 use crate::state::UnitId;
 
 pub mod cite;
 pub mod refusal;
+mod work;
 
 pub use cite::{RuleFamily, cite};
 pub use refusal::{NoAttack, NoCharge, NoPool, NoRail, NoSpend};
+pub use work::NoWork;
 
 /// Something a player does. Small and `Copy` (4 bytes of payload), so lists of
 /// actions are cheap.
@@ -109,6 +111,14 @@ pub enum Action {
         /// The pocket's slot.
         pocket: u8,
     },
+    /// GS-10: a unit spends its side's strategic resource points on a work
+    /// in its own hex in the Movement Phase (see [`crate::rules::works`]).
+    Work {
+        /// The unit doing it.
+        unit: UnitId,
+        /// What it does.
+        work: Work,
+    },
 }
 
 /// Why an action was refused. The state is unchanged.
@@ -165,6 +175,8 @@ pub enum ActionError {
         /// The hex asked for.
         to: HexId,
     },
+    /// GS-10: the unit may not do that work now.
+    NoWork(UnitId, Work, NoWork),
 }
 
 impl ActionError {
@@ -239,7 +251,23 @@ impl ActionError {
             ActionError::Unreachable { unit: u, to } => {
                 format!("{} cannot reach {} this phase", unit(u), hex(to))
             }
+            ActionError::NoWork(u, w, why) => format!(
+                "{} cannot {}: {} (GS-10)",
+                unit(u),
+                work_verb(*w),
+                why.describe()
+            ),
         }
+    }
+}
+
+/// The work as a verb phrase.
+fn work_verb(w: Work) -> &'static str {
+    match w {
+        Work::Fort => "build a fort",
+        Work::Airbase => "build an airbase",
+        Work::Repair => "repair the rail line",
+        Work::Demolish => "break the rail line",
     }
 }
 

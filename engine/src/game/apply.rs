@@ -78,6 +78,7 @@ impl GameState {
             }
             Action::Move { unit, to } => with_scratch(|s| self.do_move(scen, s, unit, to, sink)),
             Action::RailMove { unit, to } => self.rail_move(unit, to, sink),
+            Action::Work { unit, work } => self.do_work(scen, unit, work, sink),
             Action::SpendSupply { unit } => self.spend_supply(scen, unit, sink),
             Action::UndoRail { unit } => self.undo_rail(unit, sink),
             Action::Rebuild { .. }
@@ -167,8 +168,8 @@ impl GameState {
         // D-TURN-2: every hex moved through, and the one entered, changes hands.
         let control = &mut self.control;
         movement::walk_path(s, to, penalty, |h| {
-            if control[h.index()] & CONTROL_SIDE != 1 + side.0 {
-                control[h.index()] = 1 + side.0;
+            if control[h.index()] & CONTROL_SIDE != 1 + side.0 as u16 {
+                control[h.index()] = 1 + side.0 as u16;
                 sink.push(Event::ControlChanged { hex: h, side });
             }
         });

@@ -7,7 +7,7 @@ use crate::action::{Action, ActionError};
 use crate::event::EventSink;
 use crate::hex::HexId;
 use crate::rules::movement::{self, with_scratch};
-use crate::rules::{charge, combat, graded, rail};
+use crate::rules::{charge, combat, graded, rail, works};
 use crate::scenario::{PhaseKind, Scenario};
 use crate::state::{GameState, UnitId};
 
@@ -110,6 +110,11 @@ impl GameState {
             Action::EliminatePocket { pocket } => {
                 self.in_phase(scen, PhaseKind::Movement)?;
                 graded::can_eliminate_pocket(scen, self, pocket).map_err(ActionError::NoPool)
+            }
+            Action::Work { unit, work } => {
+                self.known(scen, unit, None)?;
+                works::can_work(scen, self, unit, work)
+                    .map_err(|e| ActionError::NoWork(unit, work, e))
             }
         }
     }

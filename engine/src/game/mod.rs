@@ -60,7 +60,7 @@ impl GameState {
             .collect();
         let mut st = GameState {
             units,
-            control: scen.initial_control().to_vec(),
+            control: scen.initial_control().iter().map(|&c| c as u16).collect(),
             turn: 1,
             player: 0,
             phase: 0,
@@ -76,6 +76,8 @@ impl GameState {
             combat: Default::default(),
             air: [0, 0],
             pools: Pools::new_game(scen),
+            srp: scen.srp().map_or([0, 0], |r| r.initial),
+            works_done: 0,
             stamp: Stamp::NONE,
         };
         st.begin_player_turn(scen, sink);

@@ -19,6 +19,7 @@ impl GameState {
             // MAL-CBT-5: air points come each game turn; what is left is lost.
             self.air = scen.combat().air;
         }
+        self.begin_works(scen); // GS-10: income, airbases' air points.
         self.reinforce(scen, sink);
         self.end_if_wiped_out(scen, sink);
     }

@@ -6,7 +6,7 @@
 use crate::event::{Event, EventSink, LossCause};
 use crate::hex::HexId;
 use crate::scenario::{Scenario, Side};
-use crate::state::{CONTROL_SIDE, GameState, HEX_ATTACKED, UnitFlags, UnitId};
+use crate::state::{CONTROL_SIDE, GameState, HEX_ISOLATED, POCKET_BITS, UnitFlags, UnitId};
 
 impl GameState {
     /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
@@ -81,8 +81,10 @@ impl GameState {
     /// D-TURN-2: `side` takes `h`.
     pub(crate) fn take_control(&mut self, h: HexId, side: Side, sink: &mut impl EventSink) {
         let c = &mut self.control[h.index()];
-        if *c & CONTROL_SIDE != 1 + side.0 {
-            *c = (*c & HEX_ATTACKED) | (1 + side.0);
+        if *c & CONTROL_SIDE != 1 + side.0 as u16 {
+            // A change of control clears GS-9's isolation and pocket bits;
+            // the attacked mark and GS-10's works stay with the hex.
+            *c = (*c & !(CONTROL_SIDE | HEX_ISOLATED | POCKET_BITS)) | (1 + side.0) as u16;
             sink.push(Event::ControlChanged { hex: h, side });
         }
     }

@@ -173,6 +173,14 @@ pub enum SaveError {
     /// letter or hex, a pocket saved twice).
     #[error("pools: {0}")]
     Pool(String),
+    /// GS-10: a hex label of the works that is not a hex of the map.
+    #[error("works.{field}: {source}")]
+    WorksHex {
+        /// The field.
+        field: &'static str,
+        /// What is wrong with the label.
+        source: LabelError,
+    },
     /// A position the rules do not allow ([`super::validate`]).
     #[error(transparent)]
     Illegal(#[from] Illegal),
@@ -231,11 +239,14 @@ impl GameState {
             combat: CombatSlot::default(),
             air: saved.air_points,
             pools: Default::default(),
+            srp: saved.works.srp,
+            works_done: saved.works.done,
             stamp: Stamp::NONE,
         };
         state.load_pools(scen, saved)?;
         state.load_combat(scen.grid(), saved)?;
         state.load_rail_moves(scen, saved)?;
+        state.load_works(scen.grid(), &saved.works)?;
         state.restamp();
         Ok(state)
     }
@@ -379,14 +390,14 @@ fn load_unit(scen: &Scenario, id: UnitId, su: &SavedUnit) -> Result<UnitState, S
 }
 
 /// The control rows: `.` none, `0` first side, `1` second (D-TURN-2).
-fn load_control(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, SaveError> {
+fn load_control(grid: &Grid, rows: &[String]) -> Result<Vec<u16>, SaveError> {
     if rows.len() != grid.rows() as usize {
         return Err(SaveError::ControlRows {
             saved: rows.len(),
             rows: grid.rows(),
         });
     }
-    let mut control = vec![0u8; grid.len()];
+    let mut control = vec![0u16; grid.len()];
     for (r, row) in rows.iter().enumerate() {
         if row.chars().count() != grid.columns() as usize {
             return Err(SaveError::ControlRow {

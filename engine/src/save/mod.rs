@@ -18,10 +18,12 @@ use crate::state::{CONTROL_SIDE, GameResult, GameState, SupplyState, UnitFlags};
 mod load;
 mod pools;
 mod validate;
+mod works;
 
 pub use load::SaveError;
 pub use pools::{SavedPocket, SavedPools};
 pub use validate::Illegal;
+pub use works::SavedWorks;
 
 /// A saved game (serialise it as JSON with `serde_json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +68,10 @@ pub struct SavedGame {
     /// while there are none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pools: Option<SavedPools>,
+    /// GS-10: strategic resource points, works done this player-turn, and
+    /// the works on the map.
+    #[serde(default)]
+    pub works: SavedWorks,
     /// Every unit of the scenario.
     pub units: Vec<SavedUnit>,
     /// Control, one string per row: `.` none, `0` first side, `1` second.
@@ -193,6 +199,7 @@ impl GameState {
                 .collect(),
             air_points: self.air,
             pools: self.save_pools(scen),
+            works: self.saved_works(scen),
             units,
             control,
         }

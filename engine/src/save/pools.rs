@@ -159,7 +159,7 @@ impl GameState {
                 if self.pocket_at(h).is_some() {
                     return Err(SaveError::Pool(format!("hex {l} is in two pockets")));
                 }
-                self.control[h.index()] |= (k as u8 + 1) << POCKET_SHIFT;
+                self.control[h.index()] |= (k as u16 + 1) << POCKET_SHIFT;
             }
         }
         Ok(())

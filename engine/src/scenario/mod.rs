@@ -29,6 +29,7 @@ mod map;
 mod rules;
 mod units;
 mod vocab;
+mod works;
 
 pub use combat::{CombatRules, CrtResult, LossModel};
 pub use file::ScenarioFile;
@@ -41,6 +42,7 @@ pub use rules::{
 };
 pub use units::{UnitKind, UnitSetup, UnitType};
 pub use vocab::{Mp, Side, SideInfo};
+pub use works::{SrpRules, Work};
 
 use crate::hex::{Dir, Grid, HexId};
 
@@ -94,6 +96,8 @@ pub struct Scenario {
     /// MAL-CBT-7: per `side * classes + class`, each hex's movement cost to
     /// the side's nearest supply source (`u32::MAX`: none), built after checking.
     pub(crate) source_fields: Vec<Vec<u32>>,
+    /// GS-10: strategic resource points, if the scenario has them.
+    pub(crate) srp: Option<SrpRules>,
 }
 
 impl Scenario {
@@ -283,6 +287,10 @@ impl Scenario {
     /// MAL-RAIL-1: most hexes in one rail move.
     pub fn rail_hexes(&self) -> u16 {
         self.rail_hexes
+    }
+    /// GS-10: the scenario's strategic resource points, if it has them.
+    pub fn srp(&self) -> Option<&SrpRules> {
+        self.srp.as_ref()
     }
     /// All fort hexes.
     pub fn forts(&self) -> &[HexId] {

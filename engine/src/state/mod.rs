@@ -24,11 +24,13 @@ mod pocket;
 pub mod stamp;
 mod strength;
 pub mod unit;
+mod works;
 
 pub(crate) use pocket::{CONTROL_SIDE, HEX_ISOLATED, POCKET_BITS, POCKET_SHIFT};
 pub use pocket::{MAX_POCKETS, Pocket, Pools};
 pub use stamp::{RailLog, Stamp};
 pub use unit::{POOL_ELIMINATED_ISOLATED, POOL_FRONT, ScenarioEvents, UnitFlags, UnitState};
+pub(crate) use works::{AIRBASE_BUILT, FORT_BUILT, RAIL_BROKEN};
 
 /// How decisive a result is (D-TURN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -77,7 +79,9 @@ pub struct GameState {
     /// GS-9's bits for its controller: judged isolated ([`HEX_ISOLATED`]),
     /// the pocket it belongs to (slot + 1 at [`POCKET_SHIFT`]); a change of
     /// control clears both.
-    pub(crate) control: Vec<u8>,
+    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1),
+    /// plus the GS-10 works bits (`works.rs`: rail broken, fort, airbase).
+    pub(crate) control: Vec<u16>,
     pub(crate) turn: u8,
     pub(crate) player: u8,
     pub(crate) phase: u8,
@@ -96,6 +100,10 @@ pub struct GameState {
     /// GS-9: the front pools' replacement points and the isolated pockets
     /// (inline: no allocation; hashes to nothing while empty).
     pub(crate) pools: Pools,
+    /// GS-10: strategic resource points each side holds.
+    pub(crate) srp: [u16; 2],
+    /// GS-10: works the phasing side has done this player-turn.
+    pub(crate) works_done: u8,
     /// A number no other position has (see [`Stamp`]).
     pub(crate) stamp: Stamp,
 }
@@ -147,7 +155,7 @@ impl GameState {
 
 /// Bit of a [`GameState::control`] byte: the hex has been attacked in this
 /// Combat Phase (MAL-CBT-1: each hex at most once).
-pub(crate) const HEX_ATTACKED: u8 = 0x80;
+pub(crate) const HEX_ATTACKED: u16 = 0x80;
 
 /// The combat in progress in a Combat Phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -244,7 +252,7 @@ impl GameState {
     pub fn control(&self, h: HexId) -> Option<Side> {
         match self.control[h.index()] & CONTROL_SIDE {
             0 => None,
-            c => Some(Side(c - 1)),
+            c => Some(Side(c as u8 - 1)),
         }
     }
 

@@ -14,15 +14,15 @@ use crate::scenario::Side;
 pub const MAX_POCKETS: usize = 7;
 
 /// Control byte: the controlling side (`1 + side`, 0 none).
-pub(crate) const CONTROL_SIDE: u8 = 0x03;
+pub(crate) const CONTROL_SIDE: u16 = 0x03;
 /// Control byte: the hex was judged isolated for its controller at that
 /// side's last isolation judgement (GS-7, GS-8).
-pub(crate) const HEX_ISOLATED: u8 = 0x04;
+pub(crate) const HEX_ISOLATED: u16 = 0x04;
 /// Control byte: the pocket the hex belongs to, slot + 1 (0 none), at
 /// [`POCKET_SHIFT`].
-pub(crate) const POCKET_BITS: u8 = 0x38;
+pub(crate) const POCKET_BITS: u16 = 0x38;
 /// Control byte: the shift of [`POCKET_BITS`].
-pub(crate) const POCKET_SHIFT: u8 = 3;
+pub(crate) const POCKET_SHIFT: u16 = 3;
 
 /// One isolated pocket's pool (an unused slot has `side` [`Pocket::FREE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -702,4 +702,47 @@ pub const CASES: &[(&str, &str, At, Tamper, &str)] = &[
         |_, s| s.phase = 0,
         "runs by itself",
     ),
+    // rule: GS-10
+    (
+        "strategic resource points in a scenario without them",
+        "malaya",
+        At::Moved,
+        |_, s| s.works.srp = [1, 0],
+        "no strategic resource points",
+    ),
+    (
+        "strategic resource points beyond the cap",
+        "eastfront",
+        At::Moved,
+        |_, s| s.works.srp[1] = 5,
+        "more than the scenario's cap",
+    ),
+    (
+        "works done beyond the per-turn limit",
+        "eastfront",
+        At::Moved,
+        |_, s| s.works.done = 2,
+        "works.done",
+    ),
+    (
+        "broken rail where no rail line runs",
+        "eastfront",
+        At::Start,
+        |c, s| {
+            let h = c
+                .scen
+                .grid()
+                .hexes()
+                .find(|h| !c.scen.has_route(*h, RouteKind::Rail));
+            s.works.broken_rail = vec![c.label(h.unwrap())];
+        },
+        "no rail line",
+    ),
+    (
+        "a built fort in a scenario that allows none",
+        "eastfront",
+        At::Start,
+        |c, s| s.works.forts = vec![c.label(c.scen.grid().hexes().next().unwrap())],
+        "allows none",
+    ),
 ];

@@ -4,7 +4,9 @@
 //! an attack being declared or asked about).
 
 use hexwar_engine::action::cite;
-use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, charge, state::UnitFlags};
+use hexwar_engine::{
+    Action, GameState, HexId, Scenario, UnitId, Work, charge, state::UnitFlags, works,
+};
 use serde::Serialize;
 
 use super::api::{Refusal, not_found, query_pairs, refuse};
@@ -114,6 +116,16 @@ pub(super) struct UnitAnswer {
     /// hex now, and the engine's reason when not.
     attack_on: Option<AttackLine>,
     charges: Vec<ChargeLine>,
+    /// GS-10: the works it may do now (`fort`, `airbase`, `repair`,
+    /// `demolish`), and what each costs.
+    works: Vec<WorkLine>,
+}
+
+/// GS-10: a work a unit may do now.
+#[derive(Serialize)]
+pub(super) struct WorkLine {
+    work: Work,
+    cost: u16,
 }
 
 /// The answer about `u`, with `query` (`target=HEX`, optional).
@@ -202,5 +214,16 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
         attacks,
         attack_on: None,
         charges,
+        works: work_lines(scen, st, u),
     }
+}
+
+/// GS-10: the works `u` may do now, with their costs.
+fn work_lines(scen: &Scenario, st: &GameState, u: UnitId) -> Vec<WorkLine> {
+    let mut out = Vec::new();
+    works::for_each_work(scen, st, u, |work| {
+        let cost = scen.srp().and_then(|r| r.cost(work)).unwrap_or(0);
+        out.push(WorkLine { work, cost });
+    });
+    out
 }

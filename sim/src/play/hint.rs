@@ -139,7 +139,7 @@ impl Session {
                 h.target = Some(grid.label(target));
                 h.chance = charge::success_chance(&scen, &st, unit, target);
             }
-            Action::Advance { unit } | Action::SpendSupply { unit } => {
+            Action::Advance { unit } | Action::SpendSupply { unit } | Action::Work { unit, .. } => {
                 h.unit = Some(scen.unit(unit).id.clone());
                 h.from = Some(grid.label(st.unit(unit).hex));
             }

@@ -2,7 +2,7 @@
 //! label) and back, with 404 messages for ids and labels that name
 //! nothing. The play API takes them as bodies; a game record lists them.
 
-use hexwar_engine::{Action, HexId, Scenario, UnitId};
+use hexwar_engine::{Action, HexId, Scenario, UnitId, Work};
 use serde::{Deserialize, Serialize};
 
 /// An action as the page sends it: units by id, hexes by label.
@@ -84,6 +84,13 @@ pub enum ActionJson {
         /// The pocket's slot (pool A is 0).
         pocket: u8,
     },
+    /// GS-10: a unit does a work in its hex with strategic resource points.
+    Work {
+        /// Unit id.
+        unit: String,
+        /// `fort`, `airbase`, `repair` or `demolish`.
+        work: Work,
+    },
 }
 
 /// Why a unit id or hex label names nothing (404).
@@ -141,6 +148,10 @@ impl ActionJson {
             ActionJson::ShipRp { pocket } => Action::ShipRp { pocket: *pocket },
             ActionJson::ShipUnit { unit } => Action::ShipUnit { unit: u(unit)? },
             ActionJson::EliminatePocket { pocket } => Action::EliminatePocket { pocket: *pocket },
+            ActionJson::Work { unit, work } => Action::Work {
+                unit: u(unit)?,
+                work: *work,
+            },
         })
     }
 
@@ -178,6 +189,10 @@ impl ActionJson {
             Action::ShipRp { pocket } => ActionJson::ShipRp { pocket },
             Action::ShipUnit { unit } => ActionJson::ShipUnit { unit: u(unit) },
             Action::EliminatePocket { pocket } => ActionJson::EliminatePocket { pocket },
+            Action::Work { unit, work } => ActionJson::Work {
+                unit: u(unit),
+                work,
+            },
         }
     }
 }
@@ -204,5 +219,6 @@ pub fn describe_action(scen: &Scenario, a: Action) -> String {
         Action::ShipRp { pocket } => format!("replacement points shipped out of pocket {pocket}"),
         Action::ShipUnit { unit: u } => format!("{} shipped out of its pocket", unit(u)),
         Action::EliminatePocket { pocket } => format!("pocket {pocket} given up"),
+        Action::Work { unit: u, work } => format!("{} works: {}", unit(u), work.name()),
     }
 }

@@ -62,12 +62,12 @@ impl GameState {
     #[inline]
     fn isolated_for(&self, h: HexId, side: Side) -> bool {
         let c = self.control[h.index()];
-        c & CONTROL_SIDE == 1 + side.0 && c & HEX_ISOLATED != 0
+        c & CONTROL_SIDE == 1 + side.0 as u16 && c & HEX_ISOLATED != 0
     }
 
     fn set_pocket_bits(&mut self, h: HexId, k: Option<usize>) {
         let c = &mut self.control[h.index()];
-        *c = (*c & !POCKET_BITS) | k.map_or(0, |k| pool_of(k) << POCKET_SHIFT);
+        *c = (*c & !POCKET_BITS) | k.map_or(0, |k| (pool_of(k) as u16) << POCKET_SHIFT);
     }
 
     /// GS-9: after `side`'s isolation judgement (its LOC search left in
@@ -85,7 +85,7 @@ impl GameState {
         }
         for h in scen.grid().hexes() {
             let c = &mut self.control[h.index()];
-            if *c & CONTROL_SIDE == 1 + side.0 {
+            if *c & CONTROL_SIDE == 1 + side.0 as u16 {
                 if gs.search.reached(h) {
                     *c &= !HEX_ISOLATED;
                     *c &= !POCKET_BITS; // relieved hex

@@ -43,6 +43,7 @@ use crate::state::{GameResult, GameState, RailLog, ScenarioEvents, UnitFlags};
 mod phase;
 mod pools;
 mod units;
+mod works;
 
 /// Why a saved position is not one the rules allow.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -105,6 +106,7 @@ pub(super) fn check(scen: &Scenario, st: &GameState, saved: &SavedGame) -> Resul
     fields(scen, st, saved)?;
     counters(scen, st)?;
     pools::check(scen, st)?;
+    works::validate(scen, st)?;
     let mut first = None;
     for m in moments(scen, st)? {
         match position(scen, st, &m) {
@@ -221,7 +223,9 @@ fn counters(scen: &Scenario, st: &GameState) -> Result<(), Illegal> {
     }
     supply_points(scen, st)?;
     for s in Side::BOTH {
-        let (left, most) = (st.air_points(s), scen.combat().air[s.index()]);
+        // GS-10: built airbases may add to the allowance.
+        let most = scen.combat().air[s.index()].saturating_add(works::air_bound(scen, st));
+        let left = st.air_points(s);
         if left > most {
             return Err(field(
                 "air_points",

@@ -29,6 +29,7 @@
 //! | `weather.rs`        | `[supply.weather]`, `turn_weather` (GS-6)       |
 //! | `pockets.rs`        | `[supply.pockets]` (GS-9)                       |
 //! | `combat.rs`         | `[combat]`                                      |
+//! | `srp.rs`            | `[srp]`: strategic resource points (GS-10)      |
 
 mod combat;
 mod errors;
@@ -45,6 +46,7 @@ mod reinforcements;
 mod routes;
 mod rules;
 mod setup;
+mod srp;
 mod supply;
 mod terrain;
 mod units;
@@ -129,6 +131,7 @@ impl Scenario {
         let (rail_capacity, rail_hexes) = rules::check_rail(cx, &raw.rules, &sides);
         let combat = combat::check_combat(cx, &raw.combat, &sides);
         let forts = places::forts(&grid, &places);
+        let srp = raw.srp.as_ref().map(|r| srp::check_srp(cx, r, &sides));
         Some(Scenario {
             id: ScenarioId::fresh(),
             name,
@@ -166,6 +169,7 @@ impl Scenario {
             zoc_dirs: Vec::new(),
             combat,
             source_fields: Vec::new(),
+            srp,
         })
     }
 }
