@@ -20,10 +20,10 @@ pub enum RuleFamily {
 
 impl RuleFamily {
     /// The family `scen` belongs to, read from the rules it plays: losses
-    /// in morale (MP-CHG-5) make it Napoleonic; the graded supply model
-    /// the grand campaign's; anything else Malaya's.
+    /// in morale (MP-CHG-5) or stacking one (MP-MOV-3) make it Napoleonic;
+    /// the graded supply model the grand campaign's; anything else Malaya's.
     pub fn of(scen: &Scenario) -> RuleFamily {
-        if scen.combat().losses == LossModel::Morale {
+        if scen.combat().losses == LossModel::Morale || scen.stacking() == 1 {
             RuleFamily::MornePlaine
         } else if scen.supply_rules().model == SupplyModel::Graded {
             RuleFamily::GrandCampaign
