@@ -15,6 +15,7 @@
 //! of the heuristic's time on malaya.)
 
 use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
 
 use hexwar_engine::{Dir, HexId, Scenario, retreat};
 
@@ -196,6 +197,30 @@ const NO_STEP: u16 = u16::MAX;
 thread_local! {
     /// The search's buckets, reused.
     static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Scenarios whose tables are kept (the most recently asked for).
+const SHARED: usize = 4;
+
+/// The tables built last, newest last: one scenario's tables serve every
+/// player of every game of a batch (each game makes its players afresh;
+/// building them cost a heuristic game on malaya about 2.5% of its time).
+static GRAPHS: Mutex<Vec<Arc<MapGraphs>>> = Mutex::new(Vec::new());
+
+/// The step-cost tables of `scen`, built once per scenario (its
+/// [`Scenario::id`]) and shared by every player that asks.
+pub(super) fn shared_graphs(scen: &Scenario) -> Arc<MapGraphs> {
+    let id = scen.id();
+    let mut kept = GRAPHS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(g) = kept.iter().find(|g| g.scen_id == id) {
+        return Arc::clone(g);
+    }
+    let g = Arc::new(build_graphs(scen, id));
+    if kept.len() >= SHARED {
+        kept.remove(0);
+    }
+    kept.push(Arc::clone(&g));
+    g
 }
 
 /// The step-cost tables of `scen`, whose identity is `scen_id`.
