@@ -36,13 +36,28 @@ fn every_branch(scen: &Scenario, state: &GameState, air: u8) -> Distribution {
     Distribution { odds, outcomes }
 }
 
+/// The positions as they were listed before faces were merged: every
+/// branch played, equal positions summed, most likely first.
+fn every_position(scen: &Scenario, state: &GameState, air: u8) -> Vec<(GameState, f64)> {
+    let mut out: Vec<(GameState, f64)> = Vec::new();
+    combat::for_each_branch(scen, state, air, |st, p| {
+        match out.iter_mut().find(|(x, _)| x == st) {
+            Some((_, q)) => *q += p,
+            None => out.push((st.clone(), p)),
+        }
+    });
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
 /// Every attack declared in random games of each built-in scenario (attacks
 /// preferred), with no air points and with all the attacker has: the
-/// calculator equals playing every branch.
+/// calculator, and the positions a search's chance node lists
+/// (`combat::branches`), equal playing every branch.
 // rule: MAL-CBT-4
 // rule: D-CRT-1
 #[test]
-fn distribution_merging_die_faces_equals_every_branch_played() {
+fn distribution_and_branches_merging_die_faces_equal_every_branch_played() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
     let mut actions = Vec::new();
     for name in builtin::names() {
@@ -59,6 +74,8 @@ fn distribution_merging_die_faces_equals_every_branch_played() {
                     for air in [0, st.air_points(side)] {
                         let merged = combat::distribution(&scen, &st, air);
                         assert_eq!(merged, every_branch(&scen, &st, air), "{name} air {air}");
+                        let listed = combat::branches(&scen, &st, air);
+                        assert_eq!(listed, every_position(&scen, &st, air), "{name} air {air}");
                     }
                     checked += 1;
                 }

@@ -129,26 +129,28 @@ impl MapGraphs {
         out.clear();
         out.resize(n, BLOCK);
         let into = &self.into[class];
-        BUCKETS.with_borrow_mut(|q| {
+        BUCKETS.with_borrow_mut(|(q, starts)| {
             let mut width = self.max_step[class] as usize + 1;
             let mut pending = 0usize;
             let mut lo = u32::MAX;
+            // The starts, in hex order, listed as they are found: queued
+            // from the list, not from a second pass over the map.
+            starts.clear();
             for (h, d) in out.iter_mut().enumerate() {
                 let s = start(h);
                 if s < BLOCK {
                     *d = s;
                     width = width.max(s as usize + 1);
                     lo = lo.min(s);
+                    starts.push(h as u32);
                 }
             }
             let width = width.next_power_of_two();
             q.resize_with(width.max(q.len()), Vec::new);
             let mask = width - 1;
-            for (h, &d) in out.iter().enumerate() {
-                if d < BLOCK {
-                    q[d as usize & mask].push(h as u32);
-                    pending += 1;
-                }
+            for &h in starts.iter() {
+                q[out[h as usize] as usize & mask].push(h);
+                pending += 1;
             }
             let mut cost = lo;
             while pending > 0 {
@@ -195,8 +197,8 @@ impl MapGraphs {
 const NO_STEP: u16 = u16::MAX;
 
 thread_local! {
-    /// The search's buckets, reused.
-    static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    /// The search's buckets and its list of starts, reused.
+    static BUCKETS: RefCell<(Vec<Vec<u32>>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Scenarios whose tables are kept (the most recently asked for).

@@ -167,14 +167,50 @@ fn walk(
 /// search (MCTS), exact.
 pub fn branches(scen: &Scenario, state: &GameState, air: u8) -> Vec<(GameState, f64)> {
     let mut out: Vec<(GameState, f64)> = Vec::new();
-    for_each_branch(scen, state, air, |st, p| {
-        match out.iter_mut().find(|(x, _)| x == st) {
-            Some((_, q)) => *q += p,
-            None => out.push((st.clone(), p)),
+    // Faces that read the same result leave the same positions, in the
+    // same order (see `distribution`): replayed, not played.
+    let mut faces = Vec::new();
+    state.results_by_face(scen, air, &mut faces);
+    let mut choices: Vec<(usize, usize)> = Vec::new();
+    let mut work = state.clone();
+    if faces.is_empty() {
+        walk(scen, state, air, &mut choices, 0, &mut work, |st, p| {
+            add_branch(&mut out, st, p);
+        });
+    }
+    let mut played: Vec<(CrtResult, Vec<(usize, f64)>)> = Vec::new();
+    for (face, result) in faces.iter().enumerate() {
+        if let Some((_, seen)) = played.iter().find(|(r, _)| r == result) {
+            for &(i, p) in seen {
+                out[i].1 += p;
+            }
+            continue;
         }
-    });
+        let mut seen = Vec::new();
+        choices.clear();
+        choices.push((face, faces.len()));
+        walk(scen, state, air, &mut choices, 1, &mut work, |st, p| {
+            seen.push((add_branch(&mut out, st, p), p));
+        });
+        played.push((*result, seen));
+    }
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     out
+}
+
+/// Adds a branch to `out` (each position listed once, so a branch adds to
+/// the entry its position first made): the entry's index.
+fn add_branch(out: &mut Vec<(GameState, f64)>, st: &GameState, p: f64) -> usize {
+    match out.iter().position(|(x, _)| x == st) {
+        Some(i) => {
+            out[i].1 += p;
+            i
+        }
+        None => {
+            out.push((st.clone(), p));
+            out.len() - 1
+        }
+    }
 }
 
 /// The exact distribution of outcomes of the attack being declared in
