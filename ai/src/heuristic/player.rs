@@ -9,7 +9,7 @@ use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 use rand::Rng;
 
 use super::HeuristicPlayer;
-use super::graphs::build_graphs;
+use super::graphs::shared_graphs;
 use super::worth::Worth;
 use crate::{AiRng, Guide, Player};
 
@@ -67,7 +67,7 @@ impl HeuristicPlayer {
     pub(super) fn prepare(&mut self, scen: &Scenario, state: &GameState) {
         let id = scen.id();
         if self.graphs.as_ref().is_none_or(|g| g.scen_id != id) {
-            self.graphs = Some(build_graphs(scen, id));
+            self.graphs = Some(shared_graphs(scen));
             self.worth = Worth::new(scen);
             self.turn_key = None;
             self.phase_key = None;
