@@ -37,6 +37,16 @@ impl GameState {
         });
         // GS-9: a pocket may form; the step's RPs and the unit to a pool.
         self.pocket_loss(scen, unit, hex, isolated, sink);
+        // MP-CHG-5: strength lost to morale stays with the unit; a step lost
+        // that leaves it no strength at all eliminates it, as a morale loss
+        // would (saved games are checked against this).
+        if self.units[unit.index()].steps > 0
+            && self.units[unit.index()].strength_loss > 0
+            && self.base_strength(scen, unit, true) <= 0.0
+            && self.base_strength(scen, unit, false) <= 0.0
+        {
+            self.lose_step(scen, unit, cause, sink);
+        }
     }
 
     /// MP-CHG-5: `points` of morale off `unit`; morale below zero comes off
