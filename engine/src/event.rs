@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::scenario::{CrtResult, Mp, PhaseKind, Side};
+use crate::scenario::{CrtResult, Mp, PhaseKind, Side, Work};
 use crate::state::{GameResult, SupplyState, UnitFlags, UnitId};
 
 /// What happened, for logs and replays.
@@ -211,10 +211,90 @@ pub enum Event {
         /// What happened, for people.
         text: String,
     },
+    /// GS-10: a unit did a work in its hex with strategic resource points.
+    Worked {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex, where the work is.
+        hex: HexId,
+        /// What it did.
+        work: Work,
+        /// SRPs spent.
+        cost: u16,
+        /// SRPs its side has left.
+        left: u16,
+    },
     /// The game ended.
     GameOver {
         /// The result.
         result: GameResult,
+    },
+    /// GS-9: a pocket formed around `hex` (an isolated unit took a loss there).
+    PocketFormed {
+        /// Its side.
+        side: Side,
+        /// Its slot (pool A is 0).
+        pocket: u8,
+        /// The hex of the loss.
+        hex: HexId,
+    },
+    /// GS-9: pocket `from` joined pocket `into` (their hexes met); its pool
+    /// with it.
+    PocketsMerged {
+        /// Their side.
+        side: Side,
+        /// The slot kept.
+        into: u8,
+        /// The slot freed.
+        from: u8,
+    },
+    /// GS-9: a line of communication reaches a pocket again: its pool
+    /// joins the front pool.
+    PocketRelieved {
+        /// Its side.
+        side: Side,
+        /// Its slot.
+        pocket: u8,
+    },
+    /// GS-9: a pocket was eliminated, voluntarily or because the enemy
+    /// controls its last hex: its RPs are lost, its eliminated units go to
+    /// the eliminated-isolated box.
+    PocketEliminated {
+        /// Its side.
+        side: Side,
+        /// Its slot.
+        pocket: u8,
+        /// RPs lost.
+        rp_lost: u16,
+        /// Chosen by its side (not forced by the enemy).
+        voluntary: bool,
+    },
+    /// GS-9: the replacement points in a pool changed.
+    RpChanged {
+        /// The pool's side.
+        side: Side,
+        /// The pool: 0 the front pool, slot + 1 a pocket's.
+        pool: u8,
+        /// RPs now in it.
+        rp: u16,
+    },
+    /// GS-9: an eliminated unit was placed in a pool (as [`crate::state::UnitState::pool`]).
+    UnitPooled {
+        /// The unit.
+        unit: UnitId,
+        /// The pool.
+        pool: u8,
+    },
+    /// GS-9: a step of a unit was rebuilt from a pool.
+    Rebuilt {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex.
+        hex: HexId,
+        /// Steps it has now.
+        steps: u8,
+        /// The pool it was rebuilt from (as [`crate::state::UnitState::pool`]).
+        pool: u8,
     },
 }
 

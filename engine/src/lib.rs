@@ -56,11 +56,11 @@ pub mod scenario;
 pub mod state;
 
 /// The rule modules, at the crate root as before; they live under `rules/`.
-pub use rules::{charge, combat, graded, movement, rail, retreat, sources, supply, zoc};
+pub use rules::{charge, combat, graded, movement, rail, retreat, sources, supply, works, zoc};
 
 pub use action::{Action, ActionError};
 pub use event::{Event, EventSink, Isolation, LossCause};
 pub use hex::{Dir, Grid, HexId};
 pub use movement::{Destination, Reach, reachable};
-pub use scenario::{Mp, PhaseKind, Scenario, ScenarioError, ScenarioErrors, Side, UnitKind};
+pub use scenario::{Mp, PhaseKind, Scenario, ScenarioError, ScenarioErrors, Side, UnitKind, Work};
 pub use state::{GameResult, GameState, ResultLevel, SupplyState, UnitId, UnitState};

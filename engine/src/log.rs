@@ -3,7 +3,7 @@
 
 use crate::event::Event;
 use crate::hex::HexId;
-use crate::scenario::{Scenario, Side};
+use crate::scenario::{Scenario, Side, Work};
 use crate::state::UnitId;
 
 /// A strength with its fractions: `7.5`, `4`, `1.333`.
@@ -28,6 +28,7 @@ impl Event {
             | Event::SupplySpent { .. }
             | Event::IsolationChanged { .. }
             | Event::Scenario { .. }
+            | Event::Worked { .. }
             | Event::GameOver { .. } => w.supply(self),
             Event::StepLost { .. }
             | Event::Committed { .. }
@@ -39,7 +40,23 @@ impl Event {
             | Event::Landing { .. }
             | Event::ReturnedToPool { .. } => w.combat(self),
             Event::MoraleLost { .. } | Event::Charged { .. } => w.charge(self),
+            Event::PocketFormed { .. }
+            | Event::PocketsMerged { .. }
+            | Event::PocketRelieved { .. }
+            | Event::PocketEliminated { .. }
+            | Event::RpChanged { .. }
+            | Event::UnitPooled { .. }
+            | Event::Rebuilt { .. } => w.pools(self),
         }
+    }
+}
+
+/// GS-9: a pool's name: the front pool, pool A..., the eliminated-isolated box.
+fn pool_name(pool: u8) -> String {
+    match pool {
+        crate::state::POOL_FRONT => "the front pool".into(),
+        crate::state::POOL_ELIMINATED_ISOLATED => "the eliminated-isolated box".into(),
+        k => format!("pool {}", crate::state::Pocket::letter(k as usize - 1)),
     }
 }
 
@@ -158,6 +175,23 @@ impl Words<'_> {
                 marker.name()
             ),
             Event::Scenario { text } => text.clone(),
+            Event::Worked {
+                unit: u,
+                hex: h,
+                work,
+                cost,
+                left,
+            } => format!(
+                "{} {} at {} for {cost} strategic resource points ({left} left)",
+                self.unit(u),
+                match work {
+                    Work::Fort => "builds a fort",
+                    Work::Airbase => "builds an airbase",
+                    Work::Repair => "repairs the rail line",
+                    Work::Demolish => "breaks the rail line",
+                },
+                self.hex(h)
+            ),
             Event::GameOver { result } => match result.winner {
                 Some(w) => format!(
                     "game over: {} wins, {} ({} to {} VP)",
@@ -306,6 +340,65 @@ impl Words<'_> {
                 }
             ),
             _ => unreachable!("not a charge event"),
+        }
+    }
+
+    /// GS-9: pockets and pools.
+    fn pools(&self, e: &Event) -> String {
+        let letter = |k: &u8| crate::state::Pocket::letter(*k as usize);
+        match e {
+            Event::PocketFormed { side, pocket, hex } => format!(
+                "{} pocket forms around {} (pool {})",
+                self.side(side),
+                self.hex(hex),
+                letter(pocket)
+            ),
+            Event::PocketsMerged { side, into, from } => format!(
+                "{} pockets meet: pool {} joins pool {}",
+                self.side(side),
+                letter(from),
+                letter(into)
+            ),
+            Event::PocketRelieved { side, pocket } => format!(
+                "{} pocket {} is relieved: its pool joins the front pool",
+                self.side(side),
+                letter(pocket)
+            ),
+            Event::PocketEliminated {
+                side,
+                pocket,
+                rp_lost,
+                voluntary,
+            } => format!(
+                "{} pocket {} is eliminated{}: {rp_lost} replacement points lost",
+                self.side(side),
+                letter(pocket),
+                if *voluntary {
+                    " by choice"
+                } else {
+                    ", its last hex taken"
+                }
+            ),
+            Event::RpChanged { side, pool, rp } => format!(
+                "{} now holds {rp} replacement points ({})",
+                pool_name(*pool),
+                self.side(side)
+            ),
+            Event::UnitPooled { unit, pool } => {
+                format!("{} goes to {}", self.unit(unit), pool_name(*pool))
+            }
+            Event::Rebuilt {
+                unit,
+                hex,
+                steps,
+                pool,
+            } => format!(
+                "{} rebuilt to {steps} steps in {} from {}",
+                self.unit(unit),
+                self.hex(hex),
+                pool_name(*pool)
+            ),
+            _ => unreachable!("not a pool event"),
         }
     }
 }

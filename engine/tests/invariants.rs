@@ -9,12 +9,14 @@
 //! - a unit that enters enemy ZOC stops (MP-ZOC-6).
 //!
 //! Supply (attrition), rail moves and their take-backs, combat (declared,
-//! withdrawn, rolled, with retreats and advances) and charges are played too
-//! where a scenario has them.
+//! withdrawn, rolled, with retreats and advances), charges and GS-9's
+//! rebuilds, shipments and pockets given up are played too where a scenario
+//! has them; a pocket's hexes stay its side's, and only eliminated units lie
+//! in pools.
 
 use hexwar_engine::movement::{self, Scratch};
 use hexwar_engine::state::UnitFlags;
-use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId, builtin, zoc};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, Side, UnitId, builtin, zoc};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -23,14 +25,47 @@ const GAMES: u64 = 3334;
 /// Every this many steps the whole legal-action list is checked action by action.
 const FULL_CHECK_EVERY: u64 = 64;
 
-fn check_position(scen: &Scenario, st: &GameState, before: &GameState, ctx: &dyn Fn() -> String) {
+/// `rebuilt`: the unit a GS-9 rebuild gave a step back, if any.
+fn check_position(
+    scen: &Scenario,
+    st: &GameState,
+    before: &GameState,
+    rebuilt: Option<UnitId>,
+    ctx: &dyn Fn() -> String,
+) {
     let grid = scen.grid();
+    // GS-9: a pocket's hexes are held by its side; a pocket has a hex; a
+    // pooled unit is eliminated.
+    let mut held = [false; hexwar_engine::state::MAX_POCKETS];
+    for h in grid.hexes() {
+        if let Some(k) = st.pocket_at(h) {
+            let p = st.pockets()[k];
+            assert!(
+                p.active() && st.control(h) == Some(Side(p.side)),
+                "{}: pocket hex {} not held by its side",
+                ctx(),
+                grid.label(h)
+            );
+            held[k] = true;
+        }
+    }
+    for (k, p) in st.pockets().iter().enumerate() {
+        assert!(!p.active() || held[k], "{}: pocket {k} has no hex", ctx());
+    }
+    for (i, u) in st.units().iter().enumerate() {
+        assert!(
+            u.pool == hexwar_engine::state::POOL_FRONT || u.eliminated(),
+            "{}: {} in a pool but not eliminated",
+            ctx(),
+            scen.units()[i].id
+        );
+    }
     let mut count = vec![[0u8; 2]; grid.len()];
     for (i, u) in st.units().iter().enumerate() {
         let id = UnitId(i as u16);
         let ty = scen.unit_type(id);
         assert!(
-            u.steps <= before.units()[i].steps,
+            u.steps <= before.units()[i].steps + (rebuilt == Some(id)) as u8,
             "{}: steps of {} grew",
             ctx(),
             scen.unit(id).id
@@ -82,6 +117,7 @@ fn random_game(
     let mut steps = 0u64;
     let mut mine = Vec::new();
     let mut zmap = vec![0u8; scen.grid().len()];
+    let pockets = hexwar_engine::graded::pocket_rules(scen).is_some();
     while !st.is_over() {
         steps += 1;
         assert!(steps < 200_000, "seed {seed}: game does not end");
@@ -153,6 +189,25 @@ fn random_game(
             if !charges.is_empty() {
                 action = charges[rng.random_range(0..charges.len())];
             }
+        } else if pockets && rng.random_bool(0.1) {
+            // GS-9: now and then a rebuild, a shipment or a pocket given up.
+            st.legal_actions(scen, actions);
+            let pool: Vec<Action> = actions
+                .iter()
+                .copied()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Action::Rebuild { .. }
+                            | Action::ShipRp { .. }
+                            | Action::ShipUnit { .. }
+                            | Action::EliminatePocket { .. }
+                    )
+                })
+                .collect();
+            if !pool.is_empty() {
+                action = pool[rng.random_range(0..pool.len())];
+            }
         } else if rng.random_bool(0.85) {
             mine.clear();
             mine.extend(
@@ -181,7 +236,11 @@ fn random_game(
             .unwrap_or_else(|e| panic!("{}: {action:?} refused: {}", ctx(), e.describe(scen)));
         st.apply_unchecked(scen, action, &mut dice, &mut ());
         assert_eq!(checked, st, "{}: checked and unchecked apply differ", ctx());
-        check_position(scen, &st, &before, &ctx);
+        let rebuilt = match action {
+            Action::Rebuild { unit, .. } => Some(unit),
+            _ => None,
+        };
+        check_position(scen, &st, &before, rebuilt, &ctx);
 
         // MP-ZOC-6: a unit that entered enemy ZOC has stopped.
         if let Action::Move { unit, to } = action {

@@ -676,3 +676,42 @@ fn extreme_but_valid_scenarios_load_and_play() {
         }
     }
 }
+
+/// `hexwar validate` reports every problem, not only the first: unknown
+/// keys and type errors (which stop serde) each at their place, then the
+/// checks past the structs.
+#[test]
+fn every_fault_of_a_file_is_reported_at_its_place() {
+    let dir = bad_dir().join("../many_faults.toml");
+    let src = std::fs::read_to_string(&dir).unwrap();
+    let errors = match Scenario::from_toml(&src, "many_faults.toml") {
+        Ok(_) => panic!("loaded without error"),
+        Err(ScenarioErrors(errors)) => errors,
+    };
+    let got: Vec<(usize, usize, &str, &str)> = errors
+        .iter()
+        .map(|e| {
+            let at = text_at(&src, e.line, e.col).unwrap_or("");
+            (e.line, e.col, at, e.message.as_str())
+        })
+        .collect();
+    let expected: &[(usize, &str, &str)] = &[
+        (7, "0", "turns must be 1 to 99, not 0"),
+        (8, "colour", "unknown field `colour`"),
+        (9, "3", "invalid type: integer `3`, expected a string"),
+        (
+            35,
+            "\"yes\"",
+            "invalid type: string \"yes\", expected a boolean",
+        ),
+        (51, "\"0903\"", "0903"),
+        (58, "facing", "unknown field `facing`"),
+    ];
+    assert_eq!(got.len(), expected.len(), "{got:#?}");
+    for ((line, at, msg), (gl, _, gat, gmsg)) in expected.iter().zip(&got) {
+        assert!(
+            *gl == *line && gat.starts_with(at) && gmsg.contains(msg),
+            "expected {line} {at:?} {msg:?}, got {got:#?}"
+        );
+    }
+}

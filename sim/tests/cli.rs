@@ -62,8 +62,12 @@ fn validate_accepts_a_good_file() {
 fn validate_reports_each_error_with_file_line_col() {
     let dir = temp_dir("validate-broken");
     let good = std::fs::read_to_string(rich()).unwrap();
-    // Two checked errors: a route that jumps and an unknown side.
+    // Two checked errors: a route that jumps and an unknown side; and
+    // before them, which stop serde, an unknown key and a value of the
+    // wrong type: every one is reported.
     let broken = good
+        .replacen("[scenario]\n", "[scenario]\ncolour = \"red\"\n", 1)
+        .replacen("turn_length = \"1 day\"", "turn_length = 1", 1)
         .replace(r#""0101", "0201", "0302""#, r#""0101", "0201", "0304""#)
         .replace(
             r#"side = "red"
@@ -90,6 +94,9 @@ type = "cav""#,
     }
     assert!(err.contains("0304"), "{err}");
     assert!(err.contains("green"), "{err}");
+    assert!(err.contains("unknown field `colour`"), "{err}");
+    assert!(err.contains("invalid type: integer `1`"), "{err}");
+    assert_eq!(lines.len(), 5, "{err}"); // the jump is two errors: 0201-0304, 0304-0402
 
     // Other commands refuse the file the same way.
     let o = hexwar(&["show", path.to_str().unwrap()]);

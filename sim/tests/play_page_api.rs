@@ -284,7 +284,14 @@ fn a_free_road_hex_is_explained() {
         .iter()
         .find(|n| n["hex"] == scen.grid().label(to))
         .expect("the free hex has a note");
-    assert!(note["note"].as_str().unwrap().contains("MP-MOV-5"));
+    // Malaya is not of the Morne Plaine family: the rule is explained, its
+    // MP- ID left out (messages cite the scenario's own family).
+    let text = note["note"].as_str().unwrap();
+    assert!(
+        text.contains("the first hex along a road costs nothing"),
+        "{text}"
+    );
+    assert!(!text.contains("MP-"), "{text}");
     for n in r["move_notes"].as_array().unwrap() {
         let d = r["moves"]["destinations"]
             .as_array()
@@ -433,4 +440,33 @@ fn the_log_never_goes_back_a_player_turn() {
             .count();
         assert!(arrivals > 0, "{name} has reinforcements by turn 4");
     }
+}
+
+// rule: MP-CHG-5
+#[test]
+fn the_counter_shows_the_strength_combat_uses_after_a_morale_loss() {
+    // A morne-plaine unit with morale 0 that has lost a strength point to
+    // morale: its attack strength in combat is one less than printed, and
+    // /api/state shows that, not the printed value.
+    let scen = builtin("morne-plaine");
+    let mut rng = <hexwar_ai::AiRng as rand::SeedableRng>::seed_from_u64(0);
+    let st = hexwar_engine::GameState::new(&scen, &mut rng);
+    let (i, printed) = (0..scen.units().len())
+        .map(|i| (i, hexwar_engine::UnitId(i as u16)))
+        .find(|(_, u)| st.unit(*u).on_map() && st.attack_strength(&scen, *u) >= 2.0)
+        .map(|(i, u)| (i, st.base_strength(&scen, u, true)))
+        .unwrap();
+    let mut saved = st.to_saved(&scen);
+    saved.units[i].morale = 0;
+    saved.units[i].strength_loss = 1;
+    let st = hexwar_engine::GameState::from_saved(&scen, &saved).unwrap();
+    let u = hexwar_engine::UnitId(i as u16);
+    let used = st.attack_strength(&scen, u);
+    assert_eq!(used, printed - 1.0);
+    let mut s = session_at(&scen, st);
+    let state = ok(get(&mut s, "/api/state"));
+    let unit = play_common::unit_of(&state, &scen.unit(u).id);
+    let movement = scen.unit_type(u).movement;
+    assert_eq!(unit["strength"], format!("{}-{}", used, movement));
+    assert_ne!(unit["strength"], format!("{}-{}", printed, movement));
 }

@@ -129,17 +129,18 @@ impl HeuristicPlayer {
             return 0;
         }
         self.cut_tests += 1;
-        let mut work = self.work.take().unwrap_or_else(|| state.clone());
-        work.clone_from(state);
-        let mut dummy = AiRng::seed_from_u64(0);
-        work.apply_unchecked(scen, Action::Move { unit: u, to: h }, &mut dummy, &mut ());
-        let mut cut = 0;
+        // The enemy units whose line passes by `h` and that are supplied
+        // now (already cut off, by an earlier move this phase: nothing to
+        // gain), all judged in this position before any in the what-if:
+        // the engine keeps one position's supply network per side, so
+        // alternating the two positions would search it afresh each time.
         let grid = scen.grid();
+        let mut foes = std::mem::take(&mut self.cut_foes);
+        foes.clear();
         for (e, path) in &self.foe_paths {
             if !path.iter().any(|p| *p == h || grid.distance(*p, h) <= 1) {
                 continue;
             }
-            // Already cut off (by an earlier move this phase): nothing to gain.
             let now = match self.foe_now.iter().find(|(x, _)| x == e) {
                 Some(&(_, s)) => s,
                 None => {
@@ -148,11 +149,24 @@ impl HeuristicPlayer {
                     s
                 }
             };
-            if now && !supply::status(scen, &work, *e).supplied() {
-                cut += state.unit(*e).steps as u32;
+            if now {
+                foes.push(*e);
             }
         }
-        self.work = Some(work);
+        let mut cut = 0;
+        if !foes.is_empty() {
+            let mut work = self.work.take().unwrap_or_else(|| state.clone());
+            work.clone_from(state);
+            let mut dummy = AiRng::seed_from_u64(0);
+            work.apply_unchecked(scen, Action::Move { unit: u, to: h }, &mut dummy, &mut ());
+            for e in &foes {
+                if !supply::status(scen, &work, *e).supplied() {
+                    cut += state.unit(*e).steps as u32;
+                }
+            }
+            self.work = Some(work);
+        }
+        self.cut_foes = foes;
         self.cut_cache.push((h, cut));
         cut
     }

@@ -15,6 +15,7 @@
 //! of the heuristic's time on malaya.)
 
 use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
 
 use hexwar_engine::{Dir, HexId, Scenario, retreat};
 
@@ -128,26 +129,28 @@ impl MapGraphs {
         out.clear();
         out.resize(n, BLOCK);
         let into = &self.into[class];
-        BUCKETS.with_borrow_mut(|q| {
+        BUCKETS.with_borrow_mut(|(q, starts)| {
             let mut width = self.max_step[class] as usize + 1;
             let mut pending = 0usize;
             let mut lo = u32::MAX;
+            // The starts, in hex order, listed as they are found: queued
+            // from the list, not from a second pass over the map.
+            starts.clear();
             for (h, d) in out.iter_mut().enumerate() {
                 let s = start(h);
                 if s < BLOCK {
                     *d = s;
                     width = width.max(s as usize + 1);
                     lo = lo.min(s);
+                    starts.push(h as u32);
                 }
             }
             let width = width.next_power_of_two();
             q.resize_with(width.max(q.len()), Vec::new);
             let mask = width - 1;
-            for (h, &d) in out.iter().enumerate() {
-                if d < BLOCK {
-                    q[d as usize & mask].push(h as u32);
-                    pending += 1;
-                }
+            for &h in starts.iter() {
+                q[out[h as usize] as usize & mask].push(h);
+                pending += 1;
             }
             let mut cost = lo;
             while pending > 0 {
@@ -194,8 +197,32 @@ impl MapGraphs {
 const NO_STEP: u16 = u16::MAX;
 
 thread_local! {
-    /// The search's buckets, reused.
-    static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    /// The search's buckets and its list of starts, reused.
+    static BUCKETS: RefCell<(Vec<Vec<u32>>, Vec<u32>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Scenarios whose tables are kept (the most recently asked for).
+const SHARED: usize = 4;
+
+/// The tables built last, newest last: one scenario's tables serve every
+/// player of every game of a batch (each game makes its players afresh;
+/// building them cost a heuristic game on malaya about 2.5% of its time).
+static GRAPHS: Mutex<Vec<Arc<MapGraphs>>> = Mutex::new(Vec::new());
+
+/// The step-cost tables of `scen`, built once per scenario (its
+/// [`Scenario::id`]) and shared by every player that asks.
+pub(super) fn shared_graphs(scen: &Scenario) -> Arc<MapGraphs> {
+    let id = scen.id();
+    let mut kept = GRAPHS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(g) = kept.iter().find(|g| g.scen_id == id) {
+        return Arc::clone(g);
+    }
+    let g = Arc::new(build_graphs(scen, id));
+    if kept.len() >= SHARED {
+        kept.remove(0);
+    }
+    kept.push(Arc::clone(&g));
+    g
 }
 
 /// The step-cost tables of `scen`, whose identity is `scen_id`.

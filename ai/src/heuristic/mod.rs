@@ -82,9 +82,12 @@ mod plan;
 mod player;
 mod threat;
 mod tuning;
+mod works;
 mod worth;
 
 pub use tuning::{Tuning, TuningError};
+
+use std::sync::Arc;
 
 use hexwar_engine::{Action, GameState, HexId, Mp, UnitId};
 
@@ -135,7 +138,7 @@ struct Fields {
 pub struct HeuristicPlayer {
     /// Its knobs.
     tuning: Tuning,
-    graphs: Option<MapGraphs>,
+    graphs: Option<Arc<MapGraphs>>,
     /// What units, loss points and odds columns are worth (per scenario,
     /// with `graphs`).
     worth: Worth,
@@ -185,6 +188,8 @@ pub struct HeuristicPlayer {
     cut_cache: Vec<(HexId, u32)>,
     /// What-if tests made this phase.
     cut_tests: usize,
+    /// The enemy units one what-if test judges (reused).
+    cut_foes: Vec<UnitId>,
     /// Enemy units traced in the position of this call: supplied now.
     foe_now: Vec<(UnitId, bool)>,
     /// Per hex, per side: units now.

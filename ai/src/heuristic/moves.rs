@@ -19,7 +19,7 @@ const KEEPER_EXPOSURE: f64 = 2.0;
 use crate::AiRng;
 
 impl HeuristicPlayer {
-    /// One action of the Movement Phase: supply points or a charge first,
+    /// One action of the Movement Phase: a rebuild (GS-9), supply points or a charge first,
     /// then the next unit of the order (`pending`) that moves, to its
     /// best-scored hex; `EndPhase` when every unit has had its turn.
     pub(super) fn movement(
@@ -28,7 +28,13 @@ impl HeuristicPlayer {
         state: &GameState,
         rng: &mut AiRng,
     ) -> Action {
+        if let Some(a) = self.rebuild(scen, state) {
+            return a;
+        }
         if let Some(a) = self.spend_supply(scen, state) {
+            return a;
+        }
+        if let Some(a) = self.work(scen, state) {
             return a;
         }
         if let Some(a) = self.charge(scen, state) {

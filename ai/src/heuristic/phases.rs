@@ -1,6 +1,7 @@
 //! The phases around the moves: the Rail Phase (the rail move that brings a
 //! reserve furthest toward the front), the reserves kept back for it in the
-//! Movement Phase, and supply points spent in the graded model.
+//! Movement Phase, supply points spent in the graded model, and GS-9's
+//! replacement points spent on rebuilds.
 
 use hexwar_engine::scenario::SupplyModel;
 use hexwar_engine::{Action, GameState, HexId, Mp, PhaseKind, Scenario, UnitId, graded};
@@ -140,5 +141,30 @@ impl HeuristicPlayer {
             state.unit(u).u_level
         ));
         Some(Action::SpendSupply { unit: u })
+    }
+
+    /// GS-9: rebuild a step whenever a pool can pay for one: a reduced unit
+    /// on the map first (it fights at once), else an eliminated one.
+    /// Pockets are never given up, nor anything shipped out.
+    pub(super) fn rebuild(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
+        graded::pocket_rules(scen)?;
+        let mut best: Option<(bool, Action)> = None;
+        graded::for_each_pool_action(scen, state, |a| {
+            if let Action::Rebuild { unit, .. } = a {
+                let on_map = state.unit(unit).on_map();
+                if best.is_none_or(|b| on_map && !b.0) {
+                    best = Some((on_map, a));
+                }
+            }
+        });
+        let (_, a) = best?;
+        if let Action::Rebuild { unit, hex } = a {
+            self.note(format!(
+                "rebuild {} in {}",
+                scen.unit(unit).id,
+                scen.grid().label(hex)
+            ));
+        }
+        Some(a)
     }
 }

@@ -9,7 +9,7 @@ use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 use rand::Rng;
 
 use super::HeuristicPlayer;
-use super::graphs::build_graphs;
+use super::graphs::shared_graphs;
 use super::worth::Worth;
 use crate::{AiRng, Guide, Player};
 
@@ -67,7 +67,7 @@ impl HeuristicPlayer {
     pub(super) fn prepare(&mut self, scen: &Scenario, state: &GameState) {
         let id = scen.id();
         if self.graphs.as_ref().is_none_or(|g| g.scen_id != id) {
-            self.graphs = Some(build_graphs(scen, id));
+            self.graphs = Some(shared_graphs(scen));
             self.worth = Worth::new(scen);
             self.turn_key = None;
             self.phase_key = None;
@@ -147,9 +147,12 @@ impl Guide for HeuristicPlayer {
         }
     }
 
-    /// Supply points spent, a charge worth making.
+    /// A rebuild (GS-9), supply points spent, a work (GS-10), a charge
+    /// worth making.
     fn before_moves(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
-        self.spend_supply(scen, state)
+        self.rebuild(scen, state)
+            .or_else(|| self.spend_supply(scen, state))
+            .or_else(|| self.work(scen, state))
             .or_else(|| self.charge(scen, state))
     }
 

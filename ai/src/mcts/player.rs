@@ -292,5 +292,10 @@ fn describe(scen: &Scenario, a: Action) -> String {
         Action::Resolve { air } => format!("roll the attack (air {air})"),
         Action::CancelAttack => "call off the attack".into(),
         Action::EndPhase => "end the phase".into(),
+        Action::Rebuild { unit: u, hex: h } => format!("rebuild {} in {}", unit(u), hex(h)),
+        Action::ShipRp { pocket } => format!("ship replacement points out of pocket {pocket}"),
+        Action::ShipUnit { unit: u } => format!("ship {} out of its pocket", unit(u)),
+        Action::EliminatePocket { pocket } => format!("give up pocket {pocket}"),
+        Action::Work { unit: u, work } => format!("{} works: {}", unit(u), work.name()),
     }
 }

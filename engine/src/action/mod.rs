@@ -7,12 +7,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::hex::HexId;
-use crate::scenario::{PhaseKind, Scenario};
+use crate::scenario::{PhaseKind, Scenario, Work};
 use crate::state::UnitId;
 
+pub mod cite;
 pub mod refusal;
+mod work;
 
-pub use refusal::{NoAttack, NoCharge, NoRail, NoSpend};
+pub use cite::{RuleFamily, cite};
+pub use refusal::{NoAttack, NoCharge, NoPool, NoRail, NoSpend};
+pub use work::NoWork;
 
 /// Something a player does. Small and `Copy` (4 bytes of payload), so lists of
 /// actions are cheap.
@@ -77,6 +81,44 @@ pub enum Action {
     },
     /// End the current phase.
     EndPhase,
+    /// GS-9: rebuild one step of `unit` from its pool, in the phasing
+    /// side's Movement Phase: a reduced unit on the map in its own hex
+    /// (`hex`), or an eliminated unit back at one step in `hex` (see
+    /// [`crate::rules::graded::can_rebuild`]).
+    Rebuild {
+        /// The unit.
+        unit: UnitId,
+        /// Its hex, or where it comes back.
+        hex: HexId,
+    },
+    /// GS-9: ship or fly out of pocket `pocket` (its slot) as many of its
+    /// replacement points as this player-turn's capacity allows, into the
+    /// front pool.
+    ShipRp {
+        /// The pocket's slot.
+        pocket: u8,
+    },
+    /// GS-9: ship or fly an eliminated unit out of its pocket's pool into
+    /// the front pool.
+    ShipUnit {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// GS-9: eliminate pocket `pocket` (its slot) voluntarily: its
+    /// replacement points are lost, its eliminated units go to the
+    /// eliminated-isolated box.
+    EliminatePocket {
+        /// The pocket's slot.
+        pocket: u8,
+    },
+    /// GS-10: a unit spends its side's strategic resource points on a work
+    /// in its own hex in the Movement Phase (see [`crate::rules::works`]).
+    Work {
+        /// The unit doing it.
+        unit: UnitId,
+        /// What it does.
+        work: Work,
+    },
 }
 
 /// Why an action was refused. The state is unchanged.
@@ -124,6 +166,8 @@ pub enum ActionError {
     },
     /// MP-CHG-1, -2: the unit may not charge that hex.
     NoCharge(UnitId, HexId, NoCharge),
+    /// GS-9: the rebuild, shipment or pocket elimination is refused.
+    NoPool(NoPool),
     /// The hex is not among the unit's destinations.
     Unreachable {
         /// The unit.
@@ -131,11 +175,19 @@ pub enum ActionError {
         /// The hex asked for.
         to: HexId,
     },
+    /// GS-10: the unit may not do that work now.
+    NoWork(UnitId, Work, NoWork),
 }
 
 impl ActionError {
-    /// A message for people, with unit ids and hex labels.
+    /// A message for people, with unit ids and hex labels, citing the rules
+    /// of the scenario's family ([`cite`]).
     pub fn describe(&self, scen: &Scenario) -> String {
+        cite(scen, &self.describe_all(scen))
+    }
+
+    /// [`ActionError::describe`] with every rule ID, whatever the family.
+    fn describe_all(&self, scen: &Scenario) -> String {
         let unit = |u: &UnitId| {
             scen.units()
                 .get(u.index())
@@ -195,10 +247,27 @@ impl ActionError {
             ActionError::NoCharge(u, h, why) => {
                 format!("{} cannot charge {}: {}", unit(u), hex(h), why.describe())
             }
+            ActionError::NoPool(why) => format!("refused (GS-9): {}", why.describe()),
             ActionError::Unreachable { unit: u, to } => {
                 format!("{} cannot reach {} this phase", unit(u), hex(to))
             }
+            ActionError::NoWork(u, w, why) => format!(
+                "{} cannot {}: {} (GS-10)",
+                unit(u),
+                work_verb(*w),
+                why.describe()
+            ),
         }
+    }
+}
+
+/// The work as a verb phrase.
+fn work_verb(w: Work) -> &'static str {
+    match w {
+        Work::Fort => "build a fort",
+        Work::Airbase => "build an airbase",
+        Work::Repair => "repair the rail line",
+        Work::Demolish => "break the rail line",
     }
 }
 

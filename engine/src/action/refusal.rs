@@ -32,8 +32,13 @@ pub enum NoAttack {
 }
 
 impl NoAttack {
-    /// For people.
+    /// For people, citing the rules of the scenario's family ([`super::cite`]).
     pub fn describe(self, scen: &Scenario) -> String {
+        super::cite(scen, &self.describe_all(scen))
+    }
+
+    /// Every rule ID, whatever the family.
+    fn describe_all(self, scen: &Scenario) -> String {
         match self {
             NoAttack::NotAttacker => "it is not a phasing unit on the map".into(),
             NoAttack::AlreadyAttacked => "it has attacked already this phase (MAL-CBT-1)".into(),
@@ -221,6 +226,71 @@ impl NoSpend {
                 "it is out of supply: only a unit in limited or special supply can be given supply points (GS-4)"
             }
             NoSpend::NoPoints => "its side has too few supply points (GS-4)",
+        }
+    }
+}
+
+/// GS-9: why a rebuild, a shipment out of a pocket or a pocket's
+/// elimination is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoPool {
+    /// The scenario plays no replacement points or pockets.
+    Off,
+    /// Only in the phasing side's Movement Phase, for its own units and pockets.
+    NotYours,
+    /// No pocket in that slot.
+    NoPocket,
+    /// The pool lacks the replacement points.
+    NoRp {
+        /// RPs needed.
+        needed: u16,
+        /// RPs the pool holds.
+        held: u16,
+    },
+    /// The unit on the map has all its steps.
+    FullStrength,
+    /// The unit is in no pool it could be rebuilt from (on the map
+    /// elsewhere, or in the eliminated-isolated box).
+    NotInPool,
+    /// The hex is not one the unit may be rebuilt in: its own hex for a
+    /// unit on the map; a hex of its pocket, or a friendly supply source
+    /// for the front pool, with room and terrain it may stand in.
+    BadHex,
+    /// A unit on the map that is isolated but in no pocket draws from no pool.
+    Isolated,
+    /// A unit on the map outside any pocket must be in general supply to
+    /// draw on the front pool.
+    OutOfSupply,
+    /// The scenario lets no pocket ship or fly out that.
+    ShipClosed,
+    /// The pocket has shipped out all it may this player-turn.
+    ShipSpent,
+    /// Nothing in the pool to ship out.
+    NothingToShip,
+}
+
+impl NoPool {
+    /// For people.
+    pub fn describe(self) -> String {
+        match self {
+            NoPool::Off => "the scenario has no replacement points or pockets (GS-9)".into(),
+            NoPool::NotYours => {
+                "only the phasing side, in its Movement Phase, for its own units and pockets".into()
+            }
+            NoPool::NoPocket => "there is no such pocket".into(),
+            NoPool::NoRp { needed, held } => {
+                format!("the pool holds {held} replacement points, {needed} needed")
+            }
+            NoPool::FullStrength => "it has all its steps".into(),
+            NoPool::NotInPool => "it lies in no pool it could be rebuilt from".into(),
+            NoPool::BadHex => "it may not be rebuilt in that hex".into(),
+            NoPool::Isolated => "it is isolated but in no pocket: no pool reaches it".into(),
+            NoPool::OutOfSupply => {
+                "it is not in general supply: the front pool does not reach it".into()
+            }
+            NoPool::ShipClosed => "the scenario lets no pocket ship or fly that out".into(),
+            NoPool::ShipSpent => "the pocket has shipped out all it may this player-turn".into(),
+            NoPool::NothingToShip => "there is nothing of that in the pool".into(),
         }
     }
 }

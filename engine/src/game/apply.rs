@@ -10,7 +10,7 @@ use crate::rules::combat::RngChance;
 use crate::rules::movement::{self, Scratch, with_scratch};
 use crate::rules::zoc;
 use crate::scenario::{Mp, Scenario, SupplyState};
-use crate::state::{GameState, Stamp, UnitFlags, UnitId};
+use crate::state::{CONTROL_SIDE, GameState, Stamp, UnitFlags, UnitId};
 
 impl GameState {
     /// Applies an action known to be legal (from [`GameState::legal_actions`]
@@ -78,9 +78,16 @@ impl GameState {
             }
             Action::Move { unit, to } => with_scratch(|s| self.do_move(scen, s, unit, to, sink)),
             Action::RailMove { unit, to } => self.rail_move(unit, to, sink),
+            Action::Work { unit, work } => self.do_work(scen, unit, work, sink),
             Action::SpendSupply { unit } => self.spend_supply(scen, unit, sink),
             Action::UndoRail { unit } => self.undo_rail(unit, sink),
+            Action::Rebuild { .. }
+            | Action::ShipRp { .. }
+            | Action::ShipUnit { .. }
+            | Action::EliminatePocket { .. } => self.apply_pool_action(scen, action, sink),
         }
+        // GS-9: a pocket whose last hex the enemy now holds is eliminated.
+        self.pockets_taken(scen, sink);
     }
 
     /// MAL-RAIL-1, -2: `unit` moves by rail to `to`, logged for MAL-RAIL-6.
@@ -161,8 +168,8 @@ impl GameState {
         // D-TURN-2: every hex moved through, and the one entered, changes hands.
         let control = &mut self.control;
         movement::walk_path(s, to, penalty, |h| {
-            if control[h.index()] != 1 + side.0 {
-                control[h.index()] = 1 + side.0;
+            if control[h.index()] & CONTROL_SIDE != 1 + side.0 as u16 {
+                control[h.index()] = 1 + side.0 as u16;
                 sink.push(Event::ControlChanged { hex: h, side });
             }
         });

@@ -7,7 +7,7 @@ use crate::action::{Action, ActionError};
 use crate::event::EventSink;
 use crate::hex::HexId;
 use crate::rules::movement::{self, with_scratch};
-use crate::rules::{charge, combat, graded, rail};
+use crate::rules::{charge, combat, graded, rail, works};
 use crate::scenario::{PhaseKind, Scenario};
 use crate::state::{GameState, UnitId};
 
@@ -87,6 +87,35 @@ impl GameState {
                 }
             }
             Action::Move { unit, to } => self.check_move(scen, unit, to),
+            Action::Rebuild { unit, hex } => {
+                self.known(scen, unit, Some(hex))?;
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_rebuild(scen, self, unit, hex)
+                    .map(|_| ())
+                    .map_err(ActionError::NoPool)
+            }
+            Action::ShipRp { pocket } => {
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_ship_rp(scen, self, pocket)
+                    .map(|_| ())
+                    .map_err(ActionError::NoPool)
+            }
+            Action::ShipUnit { unit } => {
+                self.known(scen, unit, None)?;
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_ship_unit(scen, self, unit)
+                    .map(|_| ())
+                    .map_err(ActionError::NoPool)
+            }
+            Action::EliminatePocket { pocket } => {
+                self.in_phase(scen, PhaseKind::Movement)?;
+                graded::can_eliminate_pocket(scen, self, pocket).map_err(ActionError::NoPool)
+            }
+            Action::Work { unit, work } => {
+                self.known(scen, unit, None)?;
+                works::can_work(scen, self, unit, work)
+                    .map_err(|e| ActionError::NoWork(unit, work, e))
+            }
         }
     }
 

@@ -1,11 +1,12 @@
-//! Every legal action now: moves, charges and supply points in the Movement
-//! Phase, rail moves and take-backs in the Rail Phase, attacks, rolls and
+//! Every legal action now: moves, charges, supply points and works (GS-10)
+//! in the Movement Phase (and GS-9's rebuilds, shipments and pockets given
+//! up), rail moves and take-backs in the Rail Phase, attacks, rolls and
 //! advances in the Combat Phase (MAL-CBT-1, -9, -10), and the end of the
 //! phase where it may end (MAL-RAIL-5).
 
 use crate::action::{Action, ActionError};
 use crate::rules::movement::{self, with_scratch};
-use crate::rules::{charge, combat, graded, rail, retreat};
+use crate::rules::{charge, combat, graded, rail, retreat, works};
 use crate::scenario::{PhaseKind, Scenario};
 use crate::state::{GameState, UnitFlags, UnitId};
 
@@ -36,6 +37,15 @@ impl GameState {
                         if graded::can_spend(scen, self, u).is_ok() {
                             out.push(Action::SpendSupply { unit: u });
                         }
+                    }
+                    // GS-9: rebuilds, shipping out, pockets given up.
+                    graded::for_each_pool_action(scen, self, |a| out.push(a));
+                }
+                if scen.srp().is_some() {
+                    for u in self.units_of(scen, self.active_side()) {
+                        works::for_each_work(scen, self, u, |work| {
+                            out.push(Action::Work { unit: u, work })
+                        });
                     }
                 }
             }),

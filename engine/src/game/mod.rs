@@ -19,7 +19,7 @@ use crate::event::EventSink;
 use crate::hex::HexId;
 use crate::scenario::{Mp, Scenario};
 use crate::state::{
-    GameState, RailLog, ScenarioEvents, Stamp, SupplyState, UnitFlags, UnitId, UnitState,
+    GameState, Pools, RailLog, ScenarioEvents, Stamp, SupplyState, UnitFlags, UnitId, UnitState,
 };
 
 mod apply;
@@ -55,11 +55,12 @@ impl GameState {
                 charge_target: UnitId(0),
                 supply: SupplyState::Full,
                 u_level: 0,
+                pool: 0,
             })
             .collect();
         let mut st = GameState {
             units,
-            control: scen.initial_control().to_vec(),
+            control: scen.initial_control().iter().map(|&c| c as u16).collect(),
             turn: 1,
             player: 0,
             phase: 0,
@@ -74,6 +75,9 @@ impl GameState {
                 .map_or([0, 0], |g| g.starting_points),
             combat: Default::default(),
             air: [0, 0],
+            pools: Pools::new_game(scen),
+            srp: scen.srp().map_or([0, 0], |r| r.initial),
+            works_done: 0,
             stamp: Stamp::NONE,
         };
         st.begin_player_turn(scen, sink);

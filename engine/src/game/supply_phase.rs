@@ -94,6 +94,7 @@ impl GameState {
         let side = self.active_side();
         let sp = &mut self.sp[side.index()];
         *sp = sp.saturating_add(g.supply_points[side.index()]);
+        self.receive_rp(scen, side, sink); // GS-9
         supply::with_supply_scratch(|ms, ss| {
             ms.prepare(scen, self);
             supply::judge_side_in(scen, self, side, graded::Judge::ALL, ms, ss);
@@ -112,6 +113,7 @@ impl GameState {
                     self.set_isolation(unit, Isolation::Supply, iso, sink);
                 }
             }
+            self.judge_pockets(scen, side, &ss.graded, sink); // GS-9
         });
     }
 
@@ -131,6 +133,7 @@ impl GameState {
                         self.set_isolation(unit, Isolation::Combat, iso, sink);
                     }
                 }
+                self.judge_pockets(scen, side, &ss.graded, sink); // GS-9
             }
         });
     }

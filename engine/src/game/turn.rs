@@ -14,10 +14,12 @@ impl GameState {
             u.flags &= UnitFlags::PERSISTENT;
             u.mp_spent = Mp::ZERO;
         }
+        self.reset_shipping(); // GS-9: shipping capacity is per player-turn.
         if self.player == 0 {
             // MAL-CBT-5: air points come each game turn; what is left is lost.
             self.air = scen.combat().air;
         }
+        self.begin_works(scen); // GS-10: income, airbases' air points.
         self.reinforce(scen, sink);
         self.end_if_wiped_out(scen, sink);
     }

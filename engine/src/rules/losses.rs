@@ -6,7 +6,7 @@
 use crate::event::{Event, EventSink, LossCause};
 use crate::hex::HexId;
 use crate::scenario::{Scenario, Side};
-use crate::state::{GameState, HEX_ATTACKED, UnitId};
+use crate::state::{CONTROL_SIDE, GameState, HEX_ISOLATED, POCKET_BITS, UnitFlags, UnitId};
 
 impl GameState {
     /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
@@ -22,6 +22,7 @@ impl GameState {
             return;
         }
         let hex = u.hex;
+        let isolated = u.has(UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED);
         u.steps -= 1;
         if u.steps == 0 {
             u.hex = HexId::NONE;
@@ -34,6 +35,18 @@ impl GameState {
             cause,
             steps_left: u.steps,
         });
+        // GS-9: a pocket may form; the step's RPs and the unit to a pool.
+        self.pocket_loss(scen, unit, hex, isolated, sink);
+        // MP-CHG-5: strength lost to morale stays with the unit; a step lost
+        // that leaves it no strength at all eliminates it, as a morale loss
+        // would (saved games are checked against this).
+        if self.units[unit.index()].steps > 0
+            && self.units[unit.index()].strength_loss > 0
+            && self.base_strength(scen, unit, true) <= 0.0
+            && self.base_strength(scen, unit, false) <= 0.0
+        {
+            self.lose_step(scen, unit, cause, sink);
+        }
     }
 
     /// MP-CHG-5: `points` of morale off `unit`; morale below zero comes off
@@ -78,8 +91,10 @@ impl GameState {
     /// D-TURN-2: `side` takes `h`.
     pub(crate) fn take_control(&mut self, h: HexId, side: Side, sink: &mut impl EventSink) {
         let c = &mut self.control[h.index()];
-        if *c & !HEX_ATTACKED != 1 + side.0 {
-            *c = (*c & HEX_ATTACKED) | (1 + side.0);
+        if *c & CONTROL_SIDE != 1 + side.0 as u16 {
+            // A change of control clears GS-9's isolation and pocket bits;
+            // the attacked mark and GS-10's works stay with the hex.
+            *c = (*c & !(CONTROL_SIDE | HEX_ISOLATED | POCKET_BITS)) | (1 + side.0) as u16;
             sink.push(Event::ControlChanged { hex: h, side });
         }
     }

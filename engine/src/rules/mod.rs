@@ -16,6 +16,7 @@
 //! - `losses`: step and morale losses, hex control (D-TURN-2, -3, MP-CHG-5).
 //! - [`combat`]: combat and its exact odds (MAL-CBT-1..10, D-CRT-1).
 //! - [`charge`]: cavalry charges (MP-CHG-1..6).
+//! - [`works`]: strategic resource points and the works they pay for (GS-10).
 
 pub mod charge;
 pub mod combat;
@@ -27,4 +28,5 @@ pub mod rail;
 pub mod retreat;
 pub mod sources;
 pub mod supply;
+pub mod works;
 pub mod zoc;

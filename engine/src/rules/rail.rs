@@ -4,7 +4,8 @@
 //! rail lines, up to 40 hexes, through friendly-controlled rail hexes only,
 //! never into an enemy-occupied hex and stopping on entering enemy ZOC.
 //! Stacking is not checked during the phase, but the phase cannot end while
-//! a hex is overstacked; a rail move may be taken back until then.
+//! a hex is overstacked; a rail move may be taken back until then. A hex
+//! whose line is broken (GS-10) is neither entered nor left by rail.
 
 use std::collections::VecDeque;
 
@@ -41,7 +42,11 @@ pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), 
     if us.has(UnitFlags::RAIL_BARRED) {
         return Err(NoRail::AdjacentToEnemy);
     }
-    if !scen.has_route(us.hex, RouteKind::Rail) || state.control(us.hex) != Some(side) {
+    // GS-10: no rail move leaves a hex whose line is broken.
+    if !scen.has_route(us.hex, RouteKind::Rail)
+        || state.control(us.hex) != Some(side)
+        || state.rail_broken(us.hex)
+    {
         return Err(NoRail::NotOnRail);
     }
     Ok(())
@@ -138,8 +143,12 @@ fn search(
                 continue; // Not over water with no bridge (MAL-SUP-5's reading).
             }
             let n = grid.neighbour(h, dir);
-            if seen[n.index()] || ms.count(n, side.other()) > 0 || state.control(n) != Some(side) {
-                continue; // MAL-RAIL-4: friendly-controlled rail hexes only.
+            if seen[n.index()]
+                || ms.count(n, side.other()) > 0
+                || state.control(n) != Some(side)
+                || state.rail_broken(n)
+            {
+                continue; // MAL-RAIL-4: friendly-controlled rail hexes only; GS-10: unbroken.
             }
             seen[n.index()] = true;
             f(n, d + 1, h, scen.can_stand(n, class));

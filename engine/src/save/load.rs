@@ -169,6 +169,18 @@ pub enum SaveError {
         /// What is wrong with the label.
         source: LabelError,
     },
+    /// GS-9: a pool or pocket that does not fit the scenario (an unknown
+    /// letter or hex, a pocket saved twice).
+    #[error("pools: {0}")]
+    Pool(String),
+    /// GS-10: a hex label of the works that is not a hex of the map.
+    #[error("works.{field}: {source}")]
+    WorksHex {
+        /// The field.
+        field: &'static str,
+        /// What is wrong with the label.
+        source: LabelError,
+    },
     /// A position the rules do not allow ([`super::validate`]).
     #[error(transparent)]
     Illegal(#[from] Illegal),
@@ -201,7 +213,7 @@ impl GameState {
             .zip(scen.units())
             .enumerate()
             .map(|(i, (su, setup))| {
-                if su.id.eq_ignore_ascii_case(&setup.id) {
+                if crate::scenario::same_id(&su.id, &setup.id) {
                     load_unit(scen, UnitId(i as u16), su)
                 } else {
                     Err(SaveError::UnitOrder {
@@ -226,10 +238,15 @@ impl GameState {
             sp: saved.supply_points,
             combat: CombatSlot::default(),
             air: saved.air_points,
+            pools: Default::default(),
+            srp: saved.works.srp,
+            works_done: saved.works.done,
             stamp: Stamp::NONE,
         };
+        state.load_pools(scen, saved)?;
         state.load_combat(scen.grid(), saved)?;
         state.load_rail_moves(scen, saved)?;
+        state.load_works(scen.grid(), &saved.works)?;
         state.restamp();
         Ok(state)
     }
@@ -368,18 +385,19 @@ fn load_unit(scen: &Scenario, id: UnitId, su: &SavedUnit) -> Result<UnitState, S
         charge_target,
         supply: su.supply,
         u_level: su.u_level,
+        pool: crate::state::POOL_FRONT, // GS-9: set by `load_pools`
     })
 }
 
 /// The control rows: `.` none, `0` first side, `1` second (D-TURN-2).
-fn load_control(grid: &Grid, rows: &[String]) -> Result<Vec<u8>, SaveError> {
+fn load_control(grid: &Grid, rows: &[String]) -> Result<Vec<u16>, SaveError> {
     if rows.len() != grid.rows() as usize {
         return Err(SaveError::ControlRows {
             saved: rows.len(),
             rows: grid.rows(),
         });
     }
-    let mut control = vec![0u8; grid.len()];
+    let mut control = vec![0u16; grid.len()];
     for (r, row) in rows.iter().enumerate() {
         if row.chars().count() != grid.columns() as usize {
             return Err(SaveError::ControlRow {

@@ -13,13 +13,17 @@
 use serde::{Deserialize, Serialize};
 
 use crate::scenario::Scenario;
-use crate::state::{GameResult, GameState, HEX_ATTACKED, SupplyState, UnitFlags};
+use crate::state::{CONTROL_SIDE, GameResult, GameState, SupplyState, UnitFlags};
 
 mod load;
+mod pools;
 mod validate;
+mod works;
 
 pub use load::SaveError;
+pub use pools::{SavedPocket, SavedPools};
 pub use validate::Illegal;
+pub use works::SavedWorks;
 
 /// A saved game (serialise it as JSON with `serde_json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -60,6 +64,14 @@ pub struct SavedGame {
     /// MAL-CBT-5: air points each side has left this turn, in side order.
     #[serde(default)]
     pub air_points: [u8; 2],
+    /// GS-9: the pools of replacement points and the pockets (absent
+    /// while there are none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pools: Option<SavedPools>,
+    /// GS-10: strategic resource points, works done this player-turn, and
+    /// the works on the map.
+    #[serde(default)]
+    pub works: SavedWorks,
     /// Every unit of the scenario.
     pub units: Vec<SavedUnit>,
     /// Control, one string per row: `.` none, `0` first side, `1` second.
@@ -107,6 +119,10 @@ pub struct SavedUnit {
     /// GS-2 U-level.
     #[serde(default)]
     pub u_level: u8,
+    /// GS-9: an eliminated unit's pool: a pocket's letter (`"A"`...) or
+    /// `"eliminated-isolated"`; absent in the front pool (and on the map).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<String>,
 }
 
 impl GameState {
@@ -130,6 +146,7 @@ impl GameState {
                     .then(|| scen.units()[u.charge_target.index()].id.clone()),
                 supply: u.supply,
                 u_level: u.u_level,
+                pool: pools::pool_name(u.pool),
             })
             .collect();
         let control = (1..=grid.rows())
@@ -138,7 +155,7 @@ impl GameState {
                     .map(|c| {
                         match grid
                             .at(c, r)
-                            .map_or(0, |h| self.control[h.index()] & !HEX_ATTACKED)
+                            .map_or(0, |h| self.control[h.index()] & CONTROL_SIDE)
                         {
                             1 => '0',
                             2 => '1',
@@ -181,6 +198,8 @@ impl GameState {
                 .map(|h| grid.label(h))
                 .collect(),
             air_points: self.air,
+            pools: self.save_pools(scen),
+            works: self.saved_works(scen),
             units,
             control,
         }

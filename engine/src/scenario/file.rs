@@ -56,6 +56,47 @@ pub struct ScenarioFile {
     /// Combat: the results table (D-CRT-1), air points, modifiers.
     #[serde(default)]
     pub combat: CombatFile,
+    /// GS-10: strategic resource points and the works they pay for.
+    #[serde(default)]
+    pub srp: Option<Spanned<SrpFile>>,
+}
+
+/// `[srp]` (GS-10): strategic resource points. Leave the table out for a
+/// scenario without them.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SrpFile {
+    /// SRPs per side id at the start (default 0).
+    #[serde(default)]
+    pub initial: BTreeMap<SStr, Spanned<i64>>,
+    /// SRPs per side id gained at the start of each of its player-turns (default 0).
+    #[serde(default)]
+    pub income: BTreeMap<SStr, Spanned<i64>>,
+    /// Most SRPs a side may hold (default 99).
+    #[serde(default)]
+    pub max: Option<Spanned<i64>>,
+    /// Works a side may do per player-turn (default 1).
+    #[serde(default)]
+    pub per_turn: Option<Spanned<i64>>,
+    /// Cost of building a fort; left out: forts cannot be built.
+    #[serde(default)]
+    pub fort: Option<Spanned<i64>>,
+    /// Cost of building an airbase; left out: airbases cannot be built.
+    #[serde(default)]
+    pub airbase: Option<Spanned<i64>>,
+    /// Cost of repairing a broken rail hex; left out: no repairs.
+    #[serde(default)]
+    pub repair: Option<Spanned<i64>>,
+    /// Cost of breaking a rail hex; left out: rail cannot be broken.
+    #[serde(default)]
+    pub demolish: Option<Spanned<i64>>,
+    /// Which side ids may do a work (`fort`, `airbase`, `repair`,
+    /// `demolish`); a work left out here is open to both sides.
+    #[serde(default)]
+    pub sides: BTreeMap<SStr, Spanned<Vec<SStr>>>,
+    /// Air points each built airbase gives its controller per game turn (default 1).
+    #[serde(default)]
+    pub airbase_air: Option<Spanned<i64>>,
 }
 
 /// `[combat]` (MAL-CBT, D-CRT-1). Every field has a default; leave the
@@ -337,6 +378,40 @@ pub struct SupplyFile {
     /// units full supply (`australia = ["britain"]`).
     #[serde(default)]
     pub full_supply_from: BTreeMap<SStr, Vec<SStr>>,
+    /// GS-9: replacement points and isolated pockets, `[supply.pockets]`
+    /// (default: none). Graded model only.
+    #[serde(default)]
+    pub pockets: Option<Spanned<PocketsFile>>,
+}
+
+/// `[supply.pockets]` (GS-9): replacement points (RPs), the front pool and
+/// the isolated pools of pockets.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PocketsFile {
+    /// RPs each side's front pool receives at each of its supply
+    /// judgements, per side id (default 0).
+    #[serde(default)]
+    pub rp_per_turn: BTreeMap<SStr, Spanned<i64>>,
+    /// RPs each side's front pool holds at the start, per side id (default 0).
+    #[serde(default)]
+    pub initial_rp: BTreeMap<SStr, Spanned<i64>>,
+    /// RPs to rebuild one step (default 1).
+    #[serde(default)]
+    pub step_rp: Option<Spanned<i64>>,
+    /// Special replacements: RPs each step lost puts in the unit's pool
+    /// (default 0).
+    #[serde(default)]
+    pub loss_rp: Option<Spanned<i64>>,
+    /// Whether an isolated unit taking a loss forms a pocket (default true).
+    #[serde(default)]
+    pub form: Option<Spanned<bool>>,
+    /// RPs each pocket may ship or fly out per player-turn (default 0).
+    #[serde(default)]
+    pub ship_rp: Option<Spanned<i64>>,
+    /// Eliminated units each pocket may ship or fly out per player-turn (default 0).
+    #[serde(default)]
+    pub ship_units: Option<Spanned<i64>>,
 }
 
 /// `[supply.weather.NAME]` (GS-6).

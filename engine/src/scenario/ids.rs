@@ -87,6 +87,54 @@ impl SupplyState {
     }
 }
 
+/// Whether two ids are the same: compared without regard to case, for every
+/// letter (the Unicode lower-case mapping: `Ü-1` is `ü-1`). Allocates
+/// nothing.
+pub fn same_id(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// An id as [`same_id`] compares it, for keys of maps.
+pub fn folded_id(id: &str) -> String {
+    id.to_lowercase()
+}
+
+/// Why `id` cannot be a unit's or side's id, if it cannot: it must be
+/// usable on the command line and in the play API (lists are
+/// comma-separated, paths slash-separated).
+pub fn id_problem(id: &str) -> Option<&'static str> {
+    if id.trim().is_empty() {
+        Some("an id may not be empty or blank")
+    } else if id.chars().any(char::is_whitespace) {
+        Some("an id may not contain spaces or other whitespace")
+    } else if id.contains(',') {
+        Some("an id may not contain a comma")
+    } else if id.contains('/') || id.contains('\\') {
+        Some("an id may not contain a slash")
+    } else if id.chars().any(char::is_control) {
+        Some("an id may not contain control characters")
+    } else {
+        None
+    }
+}
+
+/// Why `id` cannot be a side's id, if it cannot: [`id_problem`], and the
+/// words that stand for no side or a side's number where a side is asked
+/// for (`none`, `0`, `1`, ...).
+pub fn side_id_problem(id: &str) -> Option<&'static str> {
+    id_problem(id).or_else(|| {
+        if same_id(id, "none") {
+            Some("\"none\" is reserved (no side)")
+        } else if id.parse::<i64>().is_ok() || id.parse::<f64>().is_ok_and(f64::is_finite) {
+            Some("a number is reserved (a side's number)")
+        } else {
+            None
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::ScenarioId;

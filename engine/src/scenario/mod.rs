@@ -29,18 +29,20 @@ mod map;
 mod rules;
 mod units;
 mod vocab;
+mod works;
 
 pub use combat::{CombatRules, CrtResult, LossModel};
 pub use file::ScenarioFile;
-pub use ids::{ScenarioId, SupplyState, UnitId};
+pub use ids::{ScenarioId, SupplyState, UnitId, folded_id, id_problem, same_id, side_id_problem};
 pub use load::{ScenarioError, ScenarioErrors};
 pub use map::{PlaceBits, Route, RouteKind, SideBits, Terrain};
 pub use rules::{
-    GradedRules, Objective, PhaseKind, PortRule, SupplyEffect, SupplyModel, SupplyRules, Victory,
-    Weather,
+    GradedRules, Objective, PhaseKind, PocketRules, PortRule, SupplyEffect, SupplyModel,
+    SupplyRules, Victory, Weather,
 };
 pub use units::{UnitKind, UnitSetup, UnitType};
 pub use vocab::{Mp, Side, SideInfo};
+pub use works::{SrpRules, Work};
 
 use crate::hex::{Dir, Grid, HexId};
 
@@ -94,6 +96,8 @@ pub struct Scenario {
     /// MAL-CBT-7: per `side * classes + class`, each hex's movement cost to
     /// the side's nearest supply source (`u32::MAX`: none), built after checking.
     pub(crate) source_fields: Vec<Vec<u32>>,
+    /// GS-10: strategic resource points, if the scenario has them.
+    pub(crate) srp: Option<SrpRules>,
 }
 
 impl Scenario {
@@ -143,7 +147,7 @@ impl Scenario {
     pub fn side_by_name(&self, name: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|s| {
             let i = self.side(*s);
-            i.id.eq_ignore_ascii_case(name) || i.name.eq_ignore_ascii_case(name)
+            ids::same_id(&i.id, name) || ids::same_id(&i.name, name)
         })
     }
     /// The map's shape.
@@ -257,7 +261,7 @@ impl Scenario {
     pub fn unit_by_id(&self, id: &str) -> Option<UnitId> {
         self.units
             .iter()
-            .position(|u| u.id.eq_ignore_ascii_case(id))
+            .position(|u| ids::same_id(&u.id, id))
             .map(|i| UnitId(i as u16))
     }
     /// Victory thresholds.
@@ -283,6 +287,10 @@ impl Scenario {
     /// MAL-RAIL-1: most hexes in one rail move.
     pub fn rail_hexes(&self) -> u16 {
         self.rail_hexes
+    }
+    /// GS-10: the scenario's strategic resource points, if it has them.
+    pub fn srp(&self) -> Option<&SrpRules> {
+        self.srp.as_ref()
     }
     /// All fort hexes.
     pub fn forts(&self) -> &[HexId] {

@@ -195,6 +195,27 @@ pub struct GradedRules {
     /// GS-3: per nation, the nations whose HQs give its units full supply,
     /// as bits: its own, and those `full_supply_from` links it to (one way).
     pub full_from: Vec<u64>,
+    /// GS-9: replacement points and isolated pockets, if the scenario plays them.
+    pub pockets: Option<PocketRules>,
+}
+
+/// GS-9: replacement points (RPs) and isolated pockets, from `[supply.pockets]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PocketRules {
+    /// RPs each side's front pool receives at each of its supply judgements.
+    pub rp_per_turn: [u16; 2],
+    /// RPs each side's front pool starts with.
+    pub initial_rp: [u16; 2],
+    /// RPs to rebuild one step (at least 1).
+    pub step_rp: u16,
+    /// Special replacements: RPs each step lost puts in its unit's pool.
+    pub loss_rp: u16,
+    /// An isolated unit that takes a loss forms a pocket.
+    pub form: bool,
+    /// RPs each pocket may ship or fly out per player-turn.
+    pub ship_rp: u16,
+    /// Eliminated units each pocket may ship or fly out per player-turn.
+    pub ship_units: u8,
 }
 
 impl GradedRules {

@@ -6,6 +6,8 @@
 //!   ([`UnitFlags`], [`ScenarioEvents`]).
 //! - [`stamp`]: the position's stamp ([`Stamp`]) and the Rail Phase's log
 //!   ([`RailLog`]).
+//! - `pocket`: GS-9's isolated pockets ([`Pocket`]) and the bits of the
+//!   control byte that mark their hexes.
 //! - `strength`: strengths and allowances as the supply rules leave them
 //!   (MAL-SUP-6, GS-5), and victory points (D-TURN-3).
 //!
@@ -18,12 +20,17 @@ use crate::hex::HexId;
 use crate::scenario::{PhaseKind, Scenario, Side, SupplyEffect, Weather};
 pub use crate::scenario::{SupplyState, UnitId};
 
+mod pocket;
 pub mod stamp;
 mod strength;
 pub mod unit;
+mod works;
 
+pub(crate) use pocket::{CONTROL_SIDE, HEX_ISOLATED, POCKET_BITS, POCKET_SHIFT};
+pub use pocket::{MAX_POCKETS, Pocket, Pools};
 pub use stamp::{RailLog, Stamp};
-pub use unit::{ScenarioEvents, UnitFlags, UnitState};
+pub use unit::{POOL_ELIMINATED_ISOLATED, POOL_FRONT, ScenarioEvents, UnitFlags, UnitState};
+pub(crate) use works::{AIRBASE_BUILT, FORT_BUILT, RAIL_BROKEN};
 
 /// How decisive a result is (D-TURN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,8 +75,13 @@ pub struct GameResult {
 pub struct GameState {
     pub(crate) units: Vec<UnitState>,
     /// Per hex: 0 uncontrolled, `1 + side` controlled (D-TURN-2), plus
-    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1).
-    pub(crate) control: Vec<u8>,
+    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1), and
+    /// GS-9's bits for its controller: judged isolated ([`HEX_ISOLATED`]),
+    /// the pocket it belongs to (slot + 1 at [`POCKET_SHIFT`]); a change of
+    /// control clears both.
+    /// [`HEX_ATTACKED`] once attacked in this Combat Phase (MAL-CBT-1),
+    /// plus the GS-10 works bits (`works.rs`: rail broken, fort, airbase).
+    pub(crate) control: Vec<u16>,
     pub(crate) turn: u8,
     pub(crate) player: u8,
     pub(crate) phase: u8,
@@ -85,6 +97,13 @@ pub struct GameState {
     pub(crate) combat: CombatSlot,
     /// MAL-CBT-5: air points each side has left this game turn.
     pub(crate) air: [u8; 2],
+    /// GS-9: the front pools' replacement points and the isolated pockets
+    /// (inline: no allocation; hashes to nothing while empty).
+    pub(crate) pools: Pools,
+    /// GS-10: strategic resource points each side holds.
+    pub(crate) srp: [u16; 2],
+    /// GS-10: works the phasing side has done this player-turn.
+    pub(crate) works_done: u8,
     /// A number no other position has (see [`Stamp`]).
     pub(crate) stamp: Stamp,
 }
@@ -136,7 +155,7 @@ impl GameState {
 
 /// Bit of a [`GameState::control`] byte: the hex has been attacked in this
 /// Combat Phase (MAL-CBT-1: each hex at most once).
-pub(crate) const HEX_ATTACKED: u8 = 0x80;
+pub(crate) const HEX_ATTACKED: u16 = 0x80;
 
 /// The combat in progress in a Combat Phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -231,9 +250,9 @@ impl GameState {
     /// Who controls `h` (D-TURN-2).
     #[inline]
     pub fn control(&self, h: HexId) -> Option<Side> {
-        match self.control[h.index()] & !HEX_ATTACKED {
+        match self.control[h.index()] & CONTROL_SIDE {
             0 => None,
-            c => Some(Side(c - 1)),
+            c => Some(Side(c as u8 - 1)),
         }
     }
 

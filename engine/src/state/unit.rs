@@ -72,8 +72,10 @@ bitflags! {
     }
 }
 
-/// The changing part of one unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The changing part of one unit. Hashed by hand: [`UnitState::pool`]
+/// only when it is not [`POOL_FRONT`], so positions without pockets hash as
+/// they did before it existed (searches seed their shuffles from the hash).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitState {
     /// Where it stands; [`HexId::NONE`] before it arrives and once eliminated.
     pub hex: HexId,
@@ -94,6 +96,36 @@ pub struct UnitState {
     pub supply: SupplyState,
     /// GS-2 U-level (0..=8) while out of supply.
     pub u_level: u8,
+    /// GS-9: the pool an eliminated unit lies in: [`POOL_FRONT`], a pocket's
+    /// pool (its slot + 1, see [`super::Pocket`]) or
+    /// [`POOL_ELIMINATED_ISOLATED`]. [`POOL_FRONT`] for a unit not eliminated.
+    #[serde(default)]
+    pub pool: u8,
+}
+
+/// GS-9: [`UnitState::pool`] of an eliminated unit in its side's front pool
+/// (every eliminated unit of a scenario without pockets).
+pub const POOL_FRONT: u8 = 0;
+/// GS-9: [`UnitState::pool`] of an eliminated unit in its side's
+/// eliminated-isolated box: it lay in a pocket that was eliminated, and
+/// cannot be rebuilt.
+pub const POOL_ELIMINATED_ISOLATED: u8 = 0xFF;
+
+impl std::hash::Hash for UnitState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.hex.hash(h);
+        self.mp_spent.hash(h);
+        self.steps.hash(h);
+        self.morale.hash(h);
+        self.strength_loss.hash(h);
+        self.flags.hash(h);
+        self.charge_target.hash(h);
+        self.supply.hash(h);
+        self.u_level.hash(h);
+        if self.pool != POOL_FRONT {
+            self.pool.hash(h);
+        }
+    }
 }
 
 impl UnitState {

@@ -43,6 +43,7 @@ impl Fixture {
             || self.supply(&w)
             || self.rail(&w)
             || self.actions(&w)
+            || self.pools(&w)
             || self.game(&w)
             || self.events(&w);
         if !known {

@@ -76,6 +76,19 @@
 //! #! over true|false                whether the game is over
 //! ```
 //!
+//! Isolated pockets (GS-9) ([`pools`]); pockets by letter (`A` the first slot):
+//!
+//! ```text
+//! #! pocket HEX A|none              the pocket the hex belongs to
+//! #! rp SIDE front|A N              RPs in the side's front pool or its pocket's pool
+//! #! pool UNIT front|A|eliminated-isolated  an eliminated unit's pool (front: also on the map)
+//! #! rebuild UNIT HEX               rebuild a step (GS-9), applied
+//! #! shiprp A                       ship RPs out of the pocket, applied
+//! #! shipunit UNIT                  ship the eliminated unit out of its pocket, applied
+//! #! giveup A                       eliminate the pocket voluntarily, applied
+//! #! illegal rebuild|shiprp|shipunit|giveup ... [TEXT]  refused, not listed, reason contains TEXT
+//! ```
+//!
 //! Events ([`events`]):
 //!
 //! ```text
@@ -94,6 +107,7 @@ mod events;
 mod fixture;
 mod game;
 mod movement;
+mod pools;
 mod rail;
 mod supply;
 

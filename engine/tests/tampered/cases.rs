@@ -2,7 +2,7 @@
 //! of position it starts from, the change made to its saved game, and
 //! words the refusal must contain.
 
-use hexwar_engine::save::SavedGame;
+use hexwar_engine::save::{SavedGame, SavedPocket, SavedPools};
 use hexwar_engine::scenario::RouteKind;
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{Side, SupplyState, UnitId};
@@ -642,10 +642,107 @@ pub const CASES: &[(&str, &str, At, Tamper, &str)] = &[
         "holds units of both sides",
     ),
     (
+        "replacement points under binary supply (GS-9)",
+        "malaya",
+        At::Moved,
+        |_, s| {
+            s.pools = Some(SavedPools {
+                replacement_points: [5, 0],
+                pockets: Vec::new(),
+                isolated: Vec::new(),
+            })
+        },
+        "no replacement points or pockets",
+    ),
+    (
+        "a unit on the map in a pocket's pool (GS-9)",
+        "eastfront",
+        At::Moved,
+        |c, s| {
+            let i = c.unit(|u| c.on_map(u));
+            s.units[i].pool = Some("A".into());
+        },
+        "in a pool, but not eliminated",
+    ),
+    (
+        "an eliminated unit in the pool of no pocket (GS-9)",
+        "eastfront",
+        At::Eliminated,
+        |c, s| {
+            let i = c.unit(|u| c.st.unit(u).eliminated());
+            s.units[i].pool = Some("C".into());
+        },
+        "in the pool of no pocket of its side",
+    ),
+    (
+        "a pocket on a hex the enemy holds (GS-9)",
+        "eastfront",
+        At::Moved,
+        |c, s| {
+            let h = c.held_by(Side(0));
+            s.pools = Some(SavedPools {
+                replacement_points: [0, 0],
+                pockets: vec![SavedPocket {
+                    pool: "A".into(),
+                    side: c.scen.side(Side(1)).id.clone(),
+                    rp: 3,
+                    rp_shipped: 0,
+                    units_shipped: 0,
+                    hexes: vec![c.label(h)],
+                }],
+                isolated: Vec::new(),
+            })
+        },
+        "not an isolated hex its side controls",
+    ),
+    (
         "a game in progress in its Supply Phase",
         "malaya",
         At::Moved,
         |_, s| s.phase = 0,
         "runs by itself",
+    ),
+    // rule: GS-10
+    (
+        "strategic resource points in a scenario without them",
+        "malaya",
+        At::Moved,
+        |_, s| s.works.srp = [1, 0],
+        "no strategic resource points",
+    ),
+    (
+        "strategic resource points beyond the cap",
+        "eastfront",
+        At::Moved,
+        |_, s| s.works.srp[1] = 5,
+        "more than the scenario's cap",
+    ),
+    (
+        "works done beyond the per-turn limit",
+        "eastfront",
+        At::Moved,
+        |_, s| s.works.done = 2,
+        "works.done",
+    ),
+    (
+        "broken rail where no rail line runs",
+        "eastfront",
+        At::Start,
+        |c, s| {
+            let h = c
+                .scen
+                .grid()
+                .hexes()
+                .find(|h| !c.scen.has_route(*h, RouteKind::Rail));
+            s.works.broken_rail = vec![c.label(h.unwrap())];
+        },
+        "no rail line",
+    ),
+    (
+        "a built fort in a scenario that allows none",
+        "eastfront",
+        At::Start,
+        |c, s| s.works.forts = vec![c.label(c.scen.grid().hexes().next().unwrap())],
+        "allows none",
     ),
 ];

@@ -448,6 +448,7 @@ function renderHintOverlay() {
 function renderControl() {
   const layer = $('control-layer');
   layer.textContent = '';
+  renderWorks(layer);
   if (!show.control || !STATE || !STATE.control) return;
   for (const [label, side] of Object.entries(STATE.control)) {
     const h = hexes.get(label);
@@ -455,6 +456,22 @@ function renderControl() {
     if (!h || i < 0) continue;
     layer.append(sv('polygon', {points: hexPoints(h.x, h.y, SCEN.hex_size * 0.97), fill: SIDE_FILL[i], 'fill-opacity': 0.22, stroke: 'none'}));
   }
+}
+
+// GS-10: broken rail (a red cross), built forts and airbases, marked in a
+// corner of their hexes whatever the control overlay shows.
+function renderWorks(layer) {
+  const w = STATE && STATE.works;
+  if (!w) return;
+  const mark = (label, text, cls, title, dx) => {
+    const h = hexes.get(label);
+    if (!h) return;
+    layer.append(sv('text', {class: 'works-mark ' + cls, x: h.x + dx * SCEN.hex_size, y: h.y + 0.7 * SCEN.hex_size, 'text-anchor': 'middle', text},
+      sv('title', {text: title})));
+  };
+  for (const l of w.broken_rail) mark(l, '✕', 'rail-broken', `${l}: rail line broken`, -0.45);
+  for (const l of w.forts) mark(l, '▲', 'fort-built', `${l}: fort built`, 0);
+  for (const l of w.airbases) mark(l, '✈', 'airbase-built', `${l}: airbase built`, 0.45);
 }
 
 function flashHex(label) {

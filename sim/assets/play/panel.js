@@ -58,8 +58,10 @@ function renderScore() {
       el('td', null, el('span', {class: 'swatch side-' + i}), document.createTextNode(s.name + (i === me && !replaying() ? ' (you)' : ''))),
       el('td', {class: 'num', id: `vp-${i}`, text: String(STATE.vp ? STATE.vp[i] : '–')}),
       el('td', {class: 'num', id: `lost-${i}`, text: String(STATE.steps_lost ? STATE.steps_lost[i] : '–')}),
+      el('td', {class: 'num srp-col', id: `srp-${i}`, text: STATE.works ? String(STATE.works.srp[i]) : '–'}),
       el('td', {class: 'num', text: STATE.air_points ? String(STATE.air_points[i]) : '–'})));
   });
+  $('score').classList.toggle('no-srp', !STATE.works);
   const showAir = (STATE.air_points || []).some((x) => x > 0) || (SCEN.combat && (SCEN.combat.air || []).some((x) => x > 0));
   $('score').classList.toggle('no-air', !showAir);
 }
@@ -105,6 +107,9 @@ function infoRow(k, v, cls) {
   return el('tr', cls ? {class: cls} : null, el('th', {text: k}), el('td', null, typeof v === 'string' ? document.createTextNode(v) : v));
 }
 
+// GS-10: what each work does, for the buttons' titles.
+const WORK_WORDS = {fort: 'build a fort', airbase: 'build an airbase', repair: 'repair the rail line', demolish: 'break the rail line'};
+
 function renderUnitInfo() {
   const box = $('unit-info');
   if (!sel || !units.has(sel.id)) { box.hidden = true; box.textContent = ''; return; }
@@ -129,6 +134,15 @@ function renderUnitInfo() {
       if (free.length) t.append(infoRow('0 MP*', `${free.join(', ')}: ${info.move_notes[0].note}`, 'note'));
     }
     if (k === 'rail' && info.rail) t.append(infoRow('Rail', info.rail.can_rail ? `${(info.rail.destinations || []).length} destinations` : (info.rail.reason || 'cannot move by rail')));
+    if (k === 'movement' && (info.works || []).length) {
+      // GS-10: the works it may do here, each a button (the work ends its move).
+      const row = el('span');
+      for (const w of info.works) {
+        row.append(el('button', {class: 'work-btn', dataset: {work: w.work}, title: `${WORK_WORDS[w.work]}: ${w.cost} SRP; ends its move`,
+          onclick: () => doAction({type: 'work', unit: u.id, work: w.work}, u.id)}, document.createTextNode(`${w.work} (${w.cost})`)));
+      }
+      t.append(infoRow('Works', row));
+    }
     if ((info.charges || []).length) t.append(infoRow('Charges', info.charges.map((c) => `${c.hex} ${pct(c.chance)}`).join(', ')));
     if (k === 'combat' && (info.attacks || []).length) {
       t.append(infoRow('Attacks', info.attacks.map((a) => a.ok ? a.hex : `${a.hex} (${a.reason})`).join(', ')));

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use hexwar_engine::scenario::{PlaceBits, RouteKind, SideBits};
 use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, UnitId};
 
-use crate::counter::counter_values;
+use crate::counter::{counter_now, counter_values};
 
 /// Hex size in SVG units: centre to corner.
 pub const SIZE: f64 = 36.0;
@@ -508,7 +508,14 @@ fn draw_counters(
         let lines = [
             (0.30, 0.22, esc(&ty.symbol)),
             (0.60, 0.22, esc(&setup.id)),
-            (0.92, 0.24, counter_values(scen, u, steps)),
+            (
+                0.92,
+                0.24,
+                match state {
+                    Some(st) => counter_now(scen, st, u),
+                    None => counter_values(scen, u, steps),
+                },
+            ),
         ];
         for (dy, fs, s) in lines {
             writeln!(

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use hexwar_engine::action::cite;
 use hexwar_engine::movement::can_move;
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{GameState, PhaseKind, Scenario, UnitId, reachable};
@@ -116,10 +117,11 @@ fn why_not(scen: &Scenario, state: &GameState, u: UnitId) -> String {
         );
     }
     if us.has(UnitFlags::MOVE_ENDED) {
-        return format!(
+        let text = format!(
             "{}'s move ended when it entered enemy ZOC (MP-ZOC-6)",
             setup.id
         );
+        return cite(scen, &text);
     }
     format!("{} has no movement points left this phase", setup.id)
 }

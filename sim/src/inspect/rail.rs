@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use hexwar_engine::action::cite;
 use hexwar_engine::movement::Scratch;
 use hexwar_engine::rail::{self, NoRail};
 use hexwar_engine::{GameState, PhaseKind, Scenario, UnitId};
@@ -85,9 +86,9 @@ pub fn rail(scen: &Scenario, state: &GameState, u: UnitId) -> RailReport {
 
 /// [`NoRail::describe`], and for the wrong phase what to do about it.
 fn why_not(scen: &Scenario, state: &GameState, u: UnitId, e: NoRail) -> String {
-    let text = e.describe();
+    let text = cite(scen, e.describe());
     if e != NoRail::NotRailPhase {
-        return text.to_string();
+        return text;
     }
     let side = &scen.side(scen.unit(u).side).name;
     if state.is_over() {

@@ -3,7 +3,10 @@
 //! charges, from [`crate::inspect`]) and `GET /api/odds` (the exact odds of
 //! an attack being declared or asked about).
 
-use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, charge, state::UnitFlags};
+use hexwar_engine::action::cite;
+use hexwar_engine::{
+    Action, GameState, HexId, Scenario, UnitId, Work, charge, state::UnitFlags, works,
+};
 use serde::Serialize;
 
 use super::api::{Refusal, not_found, query_pairs, refuse};
@@ -55,7 +58,10 @@ pub(super) fn odds_answer(s: &Session, query: &str) -> Result<OddsReport, Refusa
     if air > left {
         return refuse(
             409,
-            format!("{air} air points asked for, {left} left this turn (MAL-CBT-5)"),
+            cite(
+                scen,
+                &format!("{air} air points asked for, {left} left this turn (MAL-CBT-5)"),
+            ),
         );
     }
     // Units already committed to the declared attack count as attacking.
@@ -89,7 +95,7 @@ struct ChargeLine {
 #[derive(Serialize)]
 struct MoveNote {
     hex: String,
-    note: &'static str,
+    note: String,
 }
 
 /// Why a zero-cost destination costs nothing.
@@ -110,6 +116,16 @@ pub(super) struct UnitAnswer {
     /// hex now, and the engine's reason when not.
     attack_on: Option<AttackLine>,
     charges: Vec<ChargeLine>,
+    /// GS-10: the works it may do now (`fort`, `airbase`, `repair`,
+    /// `demolish`), and what each costs.
+    works: Vec<WorkLine>,
+}
+
+/// GS-10: a work a unit may do now.
+#[derive(Serialize)]
+pub(super) struct WorkLine {
+    work: Work,
+    cost: u16,
 }
 
 /// The answer about `u`, with `query` (`target=HEX`, optional).
@@ -186,7 +202,7 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
         .filter(|d| d.cost_mp == 0.0)
         .map(|d| MoveNote {
             hex: d.hex.clone(),
-            note: FREE_ROAD,
+            note: cite(scen, FREE_ROAD),
         })
         .collect();
     UnitAnswer {
@@ -198,5 +214,16 @@ pub(super) fn unit_answer(scen: &Scenario, st: &GameState, u: UnitId) -> UnitAns
         attacks,
         attack_on: None,
         charges,
+        works: work_lines(scen, st, u),
     }
+}
+
+/// GS-10: the works `u` may do now, with their costs.
+fn work_lines(scen: &Scenario, st: &GameState, u: UnitId) -> Vec<WorkLine> {
+    let mut out = Vec::new();
+    works::for_each_work(scen, st, u, |work| {
+        let cost = scen.srp().and_then(|r| r.cost(work)).unwrap_or(0);
+        out.push(WorkLine { work, cost });
+    });
+    out
 }

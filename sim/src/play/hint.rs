@@ -139,7 +139,7 @@ impl Session {
                 h.target = Some(grid.label(target));
                 h.chance = charge::success_chance(&scen, &st, unit, target);
             }
-            Action::Advance { unit } | Action::SpendSupply { unit } => {
+            Action::Advance { unit } | Action::SpendSupply { unit } | Action::Work { unit, .. } => {
                 h.unit = Some(scen.unit(unit).id.clone());
                 h.from = Some(grid.label(st.unit(unit).hex));
             }
@@ -147,7 +147,15 @@ impl Session {
                 "it would do nothing more in the {} phase",
                 st.phase(&scen).name()
             )),
-            Action::UndoRail { .. } | Action::CancelAttack => {}
+            Action::Rebuild { unit, hex } => {
+                h.unit = Some(scen.unit(unit).id.clone());
+                h.to = Some(grid.label(hex));
+            }
+            Action::ShipUnit { unit } => h.unit = Some(scen.unit(unit).id.clone()),
+            Action::UndoRail { .. }
+            | Action::CancelAttack
+            | Action::ShipRp { .. }
+            | Action::EliminatePocket { .. } => {}
         }
         // Its own words about this unit or hex are the reason; the rest is its plan.
         let keys: Vec<&str> = [&h.unit, &h.target, &h.to]

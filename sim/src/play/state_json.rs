@@ -12,7 +12,7 @@ use hexwar_engine::{
 };
 use serde::Serialize;
 
-use crate::counter::counter_values;
+use crate::counter::counter_now;
 use crate::record::log::TurnCursor;
 
 /// A combat's dice in the log.
@@ -119,7 +119,8 @@ pub struct UnitJson {
     pub steps: u8,
     /// Morale left, for units with morale.
     pub morale: Option<u8>,
-    /// Counter values, attack-movement.
+    /// Counter values, attack-movement, as combat uses them: the attack
+    /// strength for its steps less strength lost to morale (MP-CHG-5).
     pub strength: String,
     /// Movement points left this phase.
     pub mp_left: f64,
@@ -181,6 +182,9 @@ pub struct StateJson {
     pub air_points: [u8; 2],
     /// Supply points per side.
     pub supply_points: [u16; 2],
+    /// GS-10: strategic resource points and the works on the map; `None`
+    /// in a scenario without them.
+    pub works: Option<WorksJson>,
     /// The attack being declared.
     pub attack: Option<AttackJson>,
     /// Advance after combat open.
@@ -201,6 +205,39 @@ pub struct StateJson {
     pub redo: usize,
     /// Where the replay viewer stands, when it is open.
     pub replay: Option<super::viewer::ReplayAt>,
+}
+
+/// GS-10 in `GET /api/state`.
+#[derive(Clone, Debug, Serialize)]
+pub struct WorksJson {
+    /// Strategic resource points per side, in side order.
+    pub srp: [u16; 2],
+    /// Works the phasing side has done this player-turn.
+    pub done: u8,
+    /// The most works a side may do in a player-turn.
+    pub per_turn: u8,
+    /// Hexes whose rail line is broken.
+    pub broken_rail: Vec<String>,
+    /// Hexes with a built fort.
+    pub forts: Vec<String>,
+    /// Hexes with a built airbase.
+    pub airbases: Vec<String>,
+}
+
+/// GS-10: the works as the page shows them.
+fn works_json(scen: &Scenario, st: &GameState) -> Option<WorksJson> {
+    let r = scen.srp()?;
+    let labels = |it: &mut dyn Iterator<Item = hexwar_engine::HexId>| {
+        it.map(|h| scen.grid().label(h)).collect::<Vec<_>>()
+    };
+    Some(WorksJson {
+        srp: Side::BOTH.map(|s| st.srp(s)),
+        done: st.works_done(),
+        per_turn: r.per_turn,
+        broken_rail: labels(&mut st.broken_rail()),
+        forts: labels(&mut st.built_forts()),
+        airbases: labels(&mut st.built_airbases()),
+    })
 }
 
 /// What [`state_json`] reads besides the position.
@@ -277,7 +314,7 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
                 hex: us.on_map().then(|| grid.label(us.hex)),
                 steps: us.steps,
                 morale: ty.morale.map(|_| us.morale),
-                strength: counter_values(scen, u, us.steps),
+                strength: counter_now(scen, st, u),
                 mp_left: st.mp_left(scen, u).as_f64(),
                 supply: supply_name(scen, us.supply),
                 u_level: us.u_level,
@@ -361,6 +398,7 @@ pub fn state_json(scen: &Scenario, st: &GameState, cx: &StateContext<'_>) -> Sta
         },
         air_points: Side::BOTH.map(|s| st.air_points(s)),
         supply_points: Side::BOTH.map(|s| st.supply_points(s)),
+        works: works_json(scen, st),
         attack,
         advance,
         units,

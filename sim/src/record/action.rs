@@ -2,7 +2,7 @@
 //! label) and back, with 404 messages for ids and labels that name
 //! nothing. The play API takes them as bodies; a game record lists them.
 
-use hexwar_engine::{Action, HexId, Scenario, UnitId};
+use hexwar_engine::{Action, HexId, Scenario, UnitId, Work};
 use serde::{Deserialize, Serialize};
 
 /// An action as the page sends it: units by id, hexes by label.
@@ -62,6 +62,35 @@ pub enum ActionJson {
     },
     /// End the phase.
     EndPhase,
+    /// Rebuild a step of a unit from its pool (GS-9).
+    Rebuild {
+        /// Unit id.
+        unit: String,
+        /// Hex label: its hex, or where it comes back.
+        hex: String,
+    },
+    /// Ship replacement points out of a pocket (GS-9).
+    ShipRp {
+        /// The pocket's slot (pool A is 0).
+        pocket: u8,
+    },
+    /// Ship an eliminated unit out of its pocket's pool (GS-9).
+    ShipUnit {
+        /// Unit id.
+        unit: String,
+    },
+    /// Eliminate a pocket voluntarily (GS-9).
+    EliminatePocket {
+        /// The pocket's slot (pool A is 0).
+        pocket: u8,
+    },
+    /// GS-10: a unit does a work in its hex with strategic resource points.
+    Work {
+        /// Unit id.
+        unit: String,
+        /// `fort`, `airbase`, `repair` or `demolish`.
+        work: Work,
+    },
 }
 
 /// Why a unit id or hex label names nothing (404).
@@ -112,6 +141,17 @@ impl ActionJson {
                 target: h(target)?,
             },
             ActionJson::EndPhase => Action::EndPhase,
+            ActionJson::Rebuild { unit, hex } => Action::Rebuild {
+                unit: u(unit)?,
+                hex: h(hex)?,
+            },
+            ActionJson::ShipRp { pocket } => Action::ShipRp { pocket: *pocket },
+            ActionJson::ShipUnit { unit } => Action::ShipUnit { unit: u(unit)? },
+            ActionJson::EliminatePocket { pocket } => Action::EliminatePocket { pocket: *pocket },
+            ActionJson::Work { unit, work } => Action::Work {
+                unit: u(unit)?,
+                work: *work,
+            },
         })
     }
 
@@ -142,6 +182,17 @@ impl ActionJson {
                 target: h(target),
             },
             Action::EndPhase => ActionJson::EndPhase,
+            Action::Rebuild { unit, hex } => ActionJson::Rebuild {
+                unit: u(unit),
+                hex: h(hex),
+            },
+            Action::ShipRp { pocket } => ActionJson::ShipRp { pocket },
+            Action::ShipUnit { unit } => ActionJson::ShipUnit { unit: u(unit) },
+            Action::EliminatePocket { pocket } => ActionJson::EliminatePocket { pocket },
+            Action::Work { unit, work } => ActionJson::Work {
+                unit: u(unit),
+                work,
+            },
         }
     }
 }
@@ -164,5 +215,10 @@ pub fn describe_action(scen: &Scenario, a: Action) -> String {
         Action::Advance { unit: u } => format!("{} advances", unit(u)),
         Action::Charge { unit: u, target } => format!("{} charges {}", unit(u), hex(target)),
         Action::EndPhase => "end of the phase".into(),
+        Action::Rebuild { unit: u, hex: h } => format!("{} rebuilt in {}", unit(u), hex(h)),
+        Action::ShipRp { pocket } => format!("replacement points shipped out of pocket {pocket}"),
+        Action::ShipUnit { unit: u } => format!("{} shipped out of its pocket", unit(u)),
+        Action::EliminatePocket { pocket } => format!("pocket {pocket} given up"),
+        Action::Work { unit: u, work } => format!("{} works: {}", unit(u), work.name()),
     }
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::strength::{committed, defenders};
 use super::{Chance, Odds, odds};
 use crate::hex::HexId;
-use crate::scenario::Scenario;
+use crate::scenario::{CrtResult, Scenario};
 use crate::state::{GameState, UnitId};
 
 /// One way a combat can end, as the calculator counts it.
@@ -116,22 +116,40 @@ pub fn for_each_branch(
     scen: &Scenario,
     state: &GameState,
     air: u8,
-    mut f: impl FnMut(&GameState, f64),
+    f: impl FnMut(&GameState, f64),
 ) {
     let mut choices: Vec<(usize, usize)> = Vec::new();
     let mut work = state.clone();
+    walk(scen, state, air, &mut choices, 0, &mut work, f);
+}
+
+/// Every branch whose first `fixed` choices are those in `choices` (the
+/// rest of `choices` empty), as [`for_each_branch`] calls them, in the
+/// same order; `work` is a buffer.
+fn walk(
+    scen: &Scenario,
+    state: &GameState,
+    air: u8,
+    choices: &mut Vec<(usize, usize)>,
+    fixed: usize,
+    work: &mut GameState,
+    mut f: impl FnMut(&GameState, f64),
+) {
     loop {
         work.clone_from(state);
         let mut chance = Script {
-            choices: &mut choices,
+            choices,
             at: 0,
             p: 1.0,
         };
         work.resolve_combat(scen, air, &mut chance, &mut ());
         let p = chance.p;
-        f(&work, p);
+        f(work, p);
         // Next branch: the last choice point with a branch left moves on.
         loop {
+            if choices.len() <= fixed {
+                return;
+            }
             match choices.pop() {
                 None => return,
                 Some((c, n)) if c + 1 < n => {
@@ -149,14 +167,50 @@ pub fn for_each_branch(
 /// search (MCTS), exact.
 pub fn branches(scen: &Scenario, state: &GameState, air: u8) -> Vec<(GameState, f64)> {
     let mut out: Vec<(GameState, f64)> = Vec::new();
-    for_each_branch(scen, state, air, |st, p| {
-        match out.iter_mut().find(|(x, _)| x == st) {
-            Some((_, q)) => *q += p,
-            None => out.push((st.clone(), p)),
+    // Faces that read the same result leave the same positions, in the
+    // same order (see `distribution`): replayed, not played.
+    let mut faces = Vec::new();
+    state.results_by_face(scen, air, &mut faces);
+    let mut choices: Vec<(usize, usize)> = Vec::new();
+    let mut work = state.clone();
+    if faces.is_empty() {
+        walk(scen, state, air, &mut choices, 0, &mut work, |st, p| {
+            add_branch(&mut out, st, p);
+        });
+    }
+    let mut played: Vec<(CrtResult, Vec<(usize, f64)>)> = Vec::new();
+    for (face, result) in faces.iter().enumerate() {
+        if let Some((_, seen)) = played.iter().find(|(r, _)| r == result) {
+            for &(i, p) in seen {
+                out[i].1 += p;
+            }
+            continue;
         }
-    });
+        let mut seen = Vec::new();
+        choices.clear();
+        choices.push((face, faces.len()));
+        walk(scen, state, air, &mut choices, 1, &mut work, |st, p| {
+            seen.push((add_branch(&mut out, st, p), p));
+        });
+        played.push((*result, seen));
+    }
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     out
+}
+
+/// Adds a branch to `out` (each position listed once, so a branch adds to
+/// the entry its position first made): the entry's index.
+fn add_branch(out: &mut Vec<(GameState, f64)>, st: &GameState, p: f64) -> usize {
+    match out.iter().position(|(x, _)| x == st) {
+        Some(i) => {
+            out[i].1 += p;
+            i
+        }
+        None => {
+            out.push((st.clone(), p));
+            out.len() - 1
+        }
+    }
 }
 
 /// The exact distribution of outcomes of the attack being declared in
@@ -168,13 +222,48 @@ pub fn distribution(scen: &Scenario, state: &GameState, air: u8) -> Distribution
     let mut outcomes: Vec<(Outcome, f64)> = Vec::new();
     let attackers: Vec<UnitId> = committed(state).collect();
     let defenders: Vec<UnitId> = defenders(scen, state, odds.target, side).collect();
-    for_each_branch(scen, state, air, |work, p| {
-        let outcome = outcome_of(scen, state, work, &attackers, &defenders, odds.target);
-        match outcomes.iter_mut().find(|(o, _)| *o == outcome) {
-            Some((_, q)) => *q += p,
-            None => outcomes.push((outcome, p)),
+    let mut add = |outcome: Outcome, p: f64| match outcomes.iter_mut().find(|(o, _)| *o == outcome)
+    {
+        Some((_, q)) => *q += p,
+        None => outcomes.push((outcome, p)),
+    };
+    // The die is the resolution's first draw, and two faces that read the
+    // same result in the table play out alike (the face is only
+    // reported): each result's branches are played once, on its first
+    // face, and the outcomes they gave are added again for every later
+    // face with that result, in the order play would give them, so every
+    // sum is the very same as from playing each face (the probabilities
+    // are the same numbers: the die's share, then the same later draws).
+    let mut faces = Vec::new();
+    state.results_by_face(scen, air, &mut faces);
+    let mut played: Vec<(CrtResult, Vec<(Outcome, f64)>)> = Vec::new();
+    let mut choices: Vec<(usize, usize)> = Vec::new();
+    let mut work = state.clone();
+    if faces.is_empty() {
+        walk(scen, state, air, &mut choices, 0, &mut work, |work, p| {
+            add(
+                outcome_of(scen, state, work, &attackers, &defenders, odds.target),
+                p,
+            )
+        });
+    }
+    for (face, result) in faces.iter().enumerate() {
+        if let Some((_, seen)) = played.iter().find(|(r, _)| r == result) {
+            for &(o, p) in seen {
+                add(o, p);
+            }
+            continue;
         }
-    });
+        let mut seen = Vec::new();
+        choices.clear();
+        choices.push((face, faces.len()));
+        walk(scen, state, air, &mut choices, 1, &mut work, |work, p| {
+            let o = outcome_of(scen, state, work, &attackers, &defenders, odds.target);
+            add(o, p);
+            seen.push((o, p));
+        });
+        played.push((*result, seen));
+    }
     outcomes.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     Distribution { odds, outcomes }
 }

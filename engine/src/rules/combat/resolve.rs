@@ -47,8 +47,7 @@ impl GameState {
         let (attack, defense) = totals(scen, self, target);
         let column = rules.column(attack, defense);
         // MAL-CBT-5: both commitments are made before the roll, and spent.
-        let d_air = defender_air(scen, self, target, column);
-        let a_air = air.min(self.air[side.index()]);
+        let (a_air, d_air) = self.air_spent(scen, target, column, air);
         self.air[side.index()] -= a_air;
         self.air[foe.index()] -= d_air;
         if let Some(g) = &scen.supply_rules().graded {
@@ -57,9 +56,7 @@ impl GameState {
             *sp = sp.saturating_sub(g.attack_sp);
         }
         let die = chance.roll(rules.die());
-        let modified =
-            (die as i32 + a_air as i32 - d_air as i32).clamp(1, rules.die() as i32) as u8;
-        let result = rules.results[modified as usize - 1][column];
+        let (modified, result) = read_table(scen, column, die, a_air, d_air);
         self.control[target.index()] |= HEX_ATTACKED;
         sink.push(Event::Combat {
             hex: target,
@@ -76,6 +73,33 @@ impl GameState {
         });
         self.combat_results(scen, target, result, chance, sink);
         self.after_combat(scen, target, sink);
+    }
+
+    /// MAL-CBT-5: the air points the attacker (`air` asked, as many as
+    /// it has) and the defender commit to the attack on `target` at
+    /// `column`, before the roll.
+    fn air_spent(&self, scen: &Scenario, target: HexId, column: usize, air: u8) -> (u8, u8) {
+        let d_air = defender_air(scen, self, target, column);
+        let a_air = air.min(self.air[self.active_side().index()]);
+        (a_air, d_air)
+    }
+
+    /// The table's result for each face of the die (1 first) in the
+    /// attack being declared, with `air` points from the attacker: what
+    /// [`GameState::resolve_combat`] reads after its first draw, the die
+    /// (the face itself is only reported). Nothing with no attack declared.
+    pub(super) fn results_by_face(&self, scen: &Scenario, air: u8, out: &mut Vec<CrtResult>) {
+        out.clear();
+        let target = self.combat.target;
+        if !target.is_some() {
+            return;
+        }
+        let (attack, defense) = totals(scen, self, target);
+        let column = scen.combat().column(attack, defense);
+        let (a_air, d_air) = self.air_spent(scen, target, column, air);
+        for die in 1..=scen.combat().die() {
+            out.push(read_table(scen, column, die, a_air, d_air).1);
+        }
     }
 
     /// MAL-CBT-6..8, -10, GS-7: the table's result applied: step losses on
@@ -340,4 +364,12 @@ impl GameState {
             self.lose_step(scen, unit, LossCause::Retreat, sink);
         }
     }
+}
+
+/// MAL-CBT-4, -5: the die modified by the air points (within the die's
+/// faces) and the table's result in `column`.
+fn read_table(scen: &Scenario, column: usize, die: u8, a_air: u8, d_air: u8) -> (u8, CrtResult) {
+    let rules = scen.combat();
+    let modified = (die as i32 + a_air as i32 - d_air as i32).clamp(1, rules.die() as i32) as u8;
+    (modified, rules.results[modified as usize - 1][column])
 }

@@ -119,7 +119,8 @@ fn defense_of(
         v *= t;
         note(Modifier::Terrain, t);
     }
-    if scen.is_fort(target) && scen.combat().fort != 1.0 {
+    // GS-10: a built fort defends as the scenario's do.
+    if state.is_fort(scen, target) && scen.combat().fort != 1.0 {
         v *= scen.combat().fort;
         note(Modifier::Fort, scen.combat().fort);
     }
@@ -188,7 +189,7 @@ pub(super) fn totals(scen: &Scenario, state: &GameState, target: HexId) -> (f64,
 /// that multiplies defense or in a fort.
 pub(super) fn defender_air(scen: &Scenario, state: &GameState, target: HexId, column: usize) -> u8 {
     let foe = state.active_side().other();
-    let strong_terrain = scen.terrain(target).defense > 1.0 || scen.is_fort(target);
+    let strong_terrain = scen.terrain(target).defense > 1.0 || state.is_fort(scen, target);
     let wants = column >= scen.combat().defender_air_at || strong_terrain;
     u8::from(wants && state.air_points(foe) > 0)
 }

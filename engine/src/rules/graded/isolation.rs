@@ -125,8 +125,10 @@ pub(super) fn isolation(
         gs.search.seed(HexId(h));
     }
     let setups = scen.units();
+    // GS-9 marks every hex the search leaves out: then it runs in full.
+    let whole = g.pockets.is_some();
     for (u, setup) in state.units().iter().zip(setups) {
-        if u.on_map() && setup.side == side {
+        if u.on_map() && setup.side == side && !whole {
             gs.search.goal(u.hex);
         }
     }

@@ -109,7 +109,11 @@ fn lines(
     // no enemy-controlled hex.
     let open =
         |h: HexId| !sources::blocked(scen, ms, h, side) && state.control(h) != Some(side.other());
-    sd.rail.spread(grid, scen, SideBits::RAIL, w.rail, open);
+    // GS-10: the rail element neither enters nor leaves a broken hex (a
+    // source whose own line is broken is a seed the rail does not leave).
+    let rail_open = |h: HexId| open(h) && !state.rail_broken(h);
+    sd.rail
+        .spread(grid, scen, SideBits::RAIL, w.rail, rail_open);
     for i in 0..sd.rail.order.len() {
         sd.road.reach(HexId(sd.rail.order[i]), 0, NONE16);
     }

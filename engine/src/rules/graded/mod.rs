@@ -78,6 +78,8 @@
 //!   begins; the phasing side for supply isolation at its supply judgement.
 //!   The markers live in [`crate::state::UnitFlags`] and hold until judged
 //!   again; `isolated_losses` is kept for the combat rules.
+//! - GS-9: see `pockets` and `pools` (where the text cites rules we do not
+//!   hold, their readings are listed there).
 
 //!
 //! # Files
@@ -92,6 +94,9 @@
 //! - `isolation`: GS-7, GS-8, lines of communication.
 //! - `explain`: a unit's graded supply explained, for people.
 //! - `spend`: GS-4, spending supply points.
+//! - `pockets`: GS-9, isolated pockets formed, grown, merged, relieved and
+//!   eliminated; `pools`: GS-9, the actions that draw on the pools
+//!   (rebuilds, shipping out, a pocket eliminated by choice).
 //!
 //! The sources and the blocking rule it shares with the binary model live
 //! in [`crate::rules::sources`].
@@ -100,6 +105,8 @@ mod explain;
 mod isolation;
 mod judge;
 mod lines;
+mod pockets;
+mod pools;
 mod scratch;
 mod search;
 mod spend;
@@ -110,5 +117,9 @@ pub use crate::action::NoSpend;
 pub(crate) use explain::trace;
 pub use judge::{Judge, judge_side, u_level_after};
 pub(crate) use judge::{judge_into, judge_unit, line_hexes};
+pub use pockets::pocket_rules;
+pub use pools::{
+    can_eliminate_pocket, can_rebuild, can_ship_rp, can_ship_unit, for_each_pool_action,
+};
 pub use scratch::GradedScratch;
 pub use spend::can_spend;

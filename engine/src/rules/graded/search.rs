@@ -83,7 +83,8 @@ impl Element {
     }
 
     /// Breadth-first along hexsides with `bit`, up to `limit` hexes from the
-    /// seeds already in `order`, through hexes `open` allows.
+    /// seeds already in `order`, through hexes `open` allows (a seed it does
+    /// not allow is kept but not left: a GS-10 broken rail hex).
     pub(super) fn spread(
         &mut self,
         grid: &Grid,
@@ -97,7 +98,7 @@ impl Element {
             let h = HexId(self.order[i]);
             i += 1;
             let d = self.len[h.index()];
-            if d >= limit {
+            if d >= limit || !open(h) {
                 continue;
             }
             for dir in Dir::ALL {

@@ -104,6 +104,7 @@ fn pack(u: &UnitState) -> (u64, u64) {
         supply,
         u_level,
         charge_target,
+        pool: _, // GS-9: an eliminated unit's pool; no search reads it.
     } = *u;
     (
         hex.0 as u64

@@ -47,14 +47,29 @@ pub(super) fn network(
         // The directions a road or rail line leaves by, as bits, then only
         // those: a connected one (MAL-SUP-5: not over water with no bridge).
         let sides = &scen.sides_bits[h.index() * 6..][..6];
-        let mut m = 0u8;
+        let (mut m, mut road) = (0u8, 0u8);
         for (d, &bits) in sides.iter().enumerate() {
             if bits.intersects(SideBits::ROAD | SideBits::RAIL) {
                 let link = SideBits::ROAD | SideBits::RAIL;
-                m |= (scen.route_connects(h, Dir::ALL[d], link, None) as u8) << d;
+                let c = scen.route_connects(h, Dir::ALL[d], link, None) as u8;
+                m |= c << d;
+                road |= (c & bits.contains(SideBits::ROAD) as u8) << d;
             }
         }
         let ns = grid.neighbours(h);
+        // GS-10: a rail-only hexside into or out of a broken hex is no link.
+        let mut rail_only = m & !road;
+        if state.rail_broken(h) {
+            m &= road;
+            rail_only = 0;
+        }
+        while rail_only != 0 {
+            let d = rail_only.trailing_zeros() as usize;
+            rail_only &= rail_only - 1;
+            if state.rail_broken(ns[d]) {
+                m &= !(1 << d);
+            }
+        }
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;

@@ -164,8 +164,11 @@ fn diagnose(
         }
         for d in Dir::ALL {
             let n = grid.neighbour(h, d);
-            if scen.route_connects(h, d, SideBits::ROAD | SideBits::RAIL, None) && !seen[n.index()]
-            {
+            // GS-10: rail into or out of a broken hex is no link.
+            let rail_ok = scen.route_connects(h, d, SideBits::RAIL, None)
+                && !state.rail_broken(h)
+                && !state.rail_broken(n);
+            if (scen.route_connects(h, d, SideBits::ROAD, None) || rail_ok) && !seen[n.index()] {
                 seen[n.index()] = true;
                 prev[n.index()] = h.0;
                 queue.push_back(n);

@@ -21,6 +21,8 @@
 //!   and set-up, on the map only once it has arrived and where it may
 //!   stand, its supply state one its model gives, its flags and spent
 //!   movement points ones the phase allows;
+//! - GS-9's pools (`pools`): none without the rules; pockets on isolated
+//!   hexes their side holds; pooled units eliminated, of the pocket's side;
 //! - the map and the phase (`phase`): control following occupation,
 //!   stacking, the Rail Phase's moves replayed through the checked apply
 //!   from the position the phase began in, the attack being declared
@@ -39,7 +41,9 @@ use crate::scenario::{PhaseKind, Scenario, Side, SupplyModel};
 use crate::state::{GameResult, GameState, RailLog, ScenarioEvents, UnitFlags};
 
 mod phase;
+mod pools;
 mod units;
+mod works;
 
 /// Why a saved position is not one the rules allow.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -101,6 +105,8 @@ impl Moment<'_> {
 pub(super) fn check(scen: &Scenario, st: &GameState, saved: &SavedGame) -> Result<(), Illegal> {
     fields(scen, st, saved)?;
     counters(scen, st)?;
+    pools::check(scen, st)?;
+    works::validate(scen, st)?;
     let mut first = None;
     for m in moments(scen, st)? {
         match position(scen, st, &m) {
@@ -217,7 +223,9 @@ fn counters(scen: &Scenario, st: &GameState) -> Result<(), Illegal> {
     }
     supply_points(scen, st)?;
     for s in Side::BOTH {
-        let (left, most) = (st.air_points(s), scen.combat().air[s.index()]);
+        // GS-10: built airbases may add to the allowance.
+        let most = scen.combat().air[s.index()].saturating_add(works::air_bound(scen, st));
+        let left = st.air_points(s);
         if left > most {
             return Err(field(
                 "air_points",

@@ -8,6 +8,7 @@ use toml::Spanned;
 
 use super::errors::Ctx;
 use super::known::Known;
+use super::pockets::check_pockets;
 use super::read::{list, mp_upto};
 use super::weather::{check_turn_weather, check_weathers};
 use crate::hex::HexId;
@@ -47,6 +48,7 @@ pub(super) fn check_graded(
     let loc_class = check_loc_class(cx, raw, k.classes);
     let (nations, type_nation) = check_nations(cx, raw, k.unit_types);
     let full_from = check_full_supply_from(cx, raw, &nations);
+    let pockets = check_pockets(cx, &raw.pockets, k);
     Some(GradedRules {
         weathers,
         turn_weather,
@@ -64,6 +66,7 @@ pub(super) fn check_graded(
         nations,
         type_nation,
         full_from,
+        pockets,
     })
 }
 
@@ -96,6 +99,7 @@ fn reject_graded_fields(cx: &mut Ctx<'_>, raw: &SupplyFile) {
             "full_supply_from",
             raw.full_supply_from.keys().next().map(|k| k.span()),
         ),
+        ("pockets", raw.pockets.as_ref().map(|v| v.span())),
     ];
     for (name, span) in fields {
         if let Some(span) = span {

@@ -6,8 +6,8 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::errors::Ctx;
-use crate::scenario::SideInfo;
 use crate::scenario::file::{MetaFile, SideFile};
+use crate::scenario::{SideInfo, same_id, side_id_problem};
 
 /// `[scenario]`: the name (letters, digits, `-`, `_`) and the number of game
 /// turns, 1 to 99, as written (out of range has its error; users clamp it).
@@ -52,13 +52,24 @@ pub(super) fn check_sides(
         );
         return None;
     };
-    if side0.id.get_ref() == side1.id.get_ref() {
+    if same_id(side0.id.get_ref(), side1.id.get_ref()) {
         // Every later mention of a side would be ambiguous: stop here.
         cx.err(
             side1.id.span(),
-            format!("duplicate side id \"{}\"", side1.id.get_ref()),
+            format!(
+                "duplicate side id \"{}\" (ids ignore case)",
+                side1.id.get_ref()
+            ),
         );
         return None;
+    }
+    for s in [side0, side1] {
+        if let Some(why) = side_id_problem(s.id.get_ref()) {
+            cx.err(
+                s.id.span(),
+                format!("side id \"{}\": {why}", s.id.get_ref()),
+            );
+        }
     }
     let side_spans = [side0.id.span(), side1.id.span()];
     let sides = [side0, side1].map(|s| SideInfo {

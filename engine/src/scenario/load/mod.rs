@@ -3,7 +3,8 @@
 //! each name the file, line, column and what is wrong. Nothing here panics on
 //! user data.
 //!
-//! [`Scenario::from_toml`] parses the file, then one checking function per
+//! [`Scenario::from_toml`] parses the file (`parse.rs`: every unknown key
+//! and type error, not only the first), then one checking function per
 //! section reads it, in the order below, recording every error in the
 //! collector (`errors.rs`) and going on where it can; a section without
 //! which nothing after it can be read (two sides, the movement classes, the
@@ -26,7 +27,9 @@
 //! | `reinforcements.rs` | arrival turns, amphibious landings              |
 //! | `graded.rs`         | `[supply]`: the graded model (GS-1..8)          |
 //! | `weather.rs`        | `[supply.weather]`, `turn_weather` (GS-6)       |
+//! | `pockets.rs`        | `[supply.pockets]` (GS-9)                       |
 //! | `combat.rs`         | `[combat]`                                      |
+//! | `srp.rs`            | `[srp]`: strategic resource points (GS-10)      |
 
 mod combat;
 mod errors;
@@ -35,12 +38,15 @@ mod hexsides;
 mod known;
 mod map;
 mod meta;
+mod parse;
 mod places;
+mod pockets;
 mod read;
 mod reinforcements;
 mod routes;
 mod rules;
 mod setup;
+mod srp;
 mod supply;
 mod terrain;
 mod units;
@@ -59,13 +65,10 @@ impl Scenario {
     /// Parses and checks a scenario file. `file` names it in error messages.
     pub fn from_toml(src: &str, file: &str) -> Result<Scenario, ScenarioErrors> {
         let mut cx = Ctx::new(src, file);
-        let raw: ScenarioFile = match toml::from_str(src) {
-            Ok(r) => r,
-            Err(e) => {
-                let span = e.span().unwrap_or(0..0);
-                cx.err(span, e.message().trim().to_string());
-                return Err(ScenarioErrors(cx.errors));
-            }
+        // Every unknown key and type error (`parse.rs`), then the checks.
+        let Some(raw) = parse::read(&mut cx) else {
+            cx.errors.sort_by_key(|e| (e.line, e.col));
+            return Err(ScenarioErrors(cx.errors));
         };
         let scen = Scenario::check(&mut cx, raw);
         match scen {
@@ -128,6 +131,7 @@ impl Scenario {
         let (rail_capacity, rail_hexes) = rules::check_rail(cx, &raw.rules, &sides);
         let combat = combat::check_combat(cx, &raw.combat, &sides);
         let forts = places::forts(&grid, &places);
+        let srp = raw.srp.as_ref().map(|r| srp::check_srp(cx, r, &sides));
         Some(Scenario {
             id: ScenarioId::fresh(),
             name,
@@ -165,6 +169,7 @@ impl Scenario {
             zoc_dirs: Vec::new(),
             combat,
             source_fields: Vec::new(),
+            srp,
         })
     }
 }

@@ -12,7 +12,7 @@ use super::read::list;
 use super::reinforcements::{arrival_turn, check_landing};
 use crate::hex::{Grid, HexId};
 use crate::scenario::file::{ControlFile, UnitFile};
-use crate::scenario::{Side, SideInfo, UnitSetup, UnitType};
+use crate::scenario::{Side, SideInfo, UnitSetup, UnitType, folded_id, id_problem};
 
 /// What the units seen so far leave behind for the next.
 #[derive(Default)]
@@ -103,7 +103,13 @@ fn check_unit<'a>(
 
 /// Ids are unique, ignoring case: a second one points at the first.
 fn note_id<'a>(cx: &mut Ctx<'_>, u: &'a UnitFile, tally: &mut Tally<'a>) {
-    match tally.ids.entry(u.id.get_ref().to_ascii_lowercase()) {
+    if let Some(why) = id_problem(u.id.get_ref()) {
+        cx.err(
+            u.id.span(),
+            format!("unit id \"{}\": {why}", u.id.get_ref()),
+        );
+    }
+    match tally.ids.entry(folded_id(u.id.get_ref())) {
         Entry::Occupied(first) => {
             let (id, line) = *first.get();
             cx.err(
