@@ -247,7 +247,7 @@ pub enum NoPool {
         /// RPs the pool holds.
         held: u16,
     },
-    /// The unit on the map has all its steps.
+    /// The unit on the map has all the steps it sets up with.
     FullStrength,
     /// The unit is in no pool it could be rebuilt from (on the map
     /// elsewhere, or in the eliminated-isolated box).

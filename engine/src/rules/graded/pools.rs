@@ -13,9 +13,9 @@
 //!   An eliminated unit comes back at one step: from a pocket's pool in a
 //!   hex of that pocket, from the front pool in one of its side's supply
 //!   sources not held by the enemy; within stacking, on terrain it may
-//!   stand in; it may not move again this phase. A rebuilt step no longer
-//!   counts as lost for victory (D-TURN-3) while the unit is below its
-//!   set-up strength.
+//!   stand in; it may not move again this phase. A unit is rebuilt up to
+//!   the strength it sets up with, no further; a rebuilt step no longer
+//!   counts as lost for victory (D-TURN-3).
 //! - Shipping out (the scenario's `ship_rp` and `ship_units`, per pocket
 //!   per player-turn; 0 closes it) moves RPs or an eliminated unit from a
 //!   pocket's pool to the front pool ("the theatre's pool"). We hold no
@@ -57,7 +57,7 @@ pub fn can_rebuild(
         .pocket_at(hex)
         .filter(|&k| state.pockets()[k].of(side));
     let pool = if us.on_map() {
-        if us.steps >= scen.unit_type(unit).steps() {
+        if us.steps >= scen.unit(unit).steps {
             return Err(NoPool::FullStrength);
         }
         if hex != us.hex {
@@ -272,10 +272,8 @@ impl GameState {
                 u.flags |= UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED;
             }
         }
-        if u.steps < scen.unit(unit).steps {
-            let lost = &mut self.steps_lost[side.index()];
-            *lost = lost.saturating_sub(1);
-        }
+        let lost = &mut self.steps_lost[side.index()];
+        *lost = lost.saturating_sub(1);
         u.steps += 1;
         let steps = u.steps;
         sink.push(Event::Rebuilt {

@@ -24,21 +24,15 @@ pub(super) fn check(scen: &Scenario, st: &GameState, m: &Moment) -> Result<(), I
     Ok(())
 }
 
-/// Steps never come back (but by GS-9 rebuilds); an eliminated unit is off the map; a
+/// Steps never come back; an eliminated unit is off the map; a
 /// reinforcement is on the map only once its side's player-turn of its
 /// arrival turn has begun.
 fn presence(scen: &Scenario, st: &GameState, m: &Moment, u: UnitId) -> Result<(), String> {
     let (us, setup) = (st.unit(u), scen.unit(u));
-    // GS-9: rebuilds may bring a unit back up to its type's full strength.
-    let most = if crate::rules::graded::pocket_rules(scen).is_some() {
-        scen.unit_type(u).steps()
-    } else {
-        setup.steps
-    };
-    if us.steps > most {
+    if us.steps > setup.steps {
         return Err(format!(
-            "{} steps, more than the {most} it sets up with (steps lost never come back)",
-            us.steps
+            "{} steps, more than the {} it sets up with (steps lost never come back)",
+            us.steps, setup.steps
         ));
     }
     if !us.hex.is_some() {
