@@ -105,6 +105,63 @@ fn check_position(
     }
 }
 
+/// Every listed action is accepted, `EndPhase` is listed exactly when it
+/// should be, and a move not listed is refused with the state untouched.
+fn check_listed_actions(
+    scen: &Scenario,
+    st: &GameState,
+    rng: &mut Xoshiro256PlusPlus,
+    dice: &Xoshiro256PlusPlus,
+    actions: &mut Vec<Action>,
+    ctx: &dyn Fn() -> String,
+) {
+    st.legal_actions(scen, actions);
+    // EndPhase is always there, except while a Rail Phase leaves a hex
+    // overstacked (MAL-RAIL-5), an attack is being declared, or a
+    // landing force has yet to attack its port (MAL-CBT-10).
+    let overstacked = st.phase(scen) == PhaseKind::Rail
+        && hexwar_engine::rail::overstacked(scen, &st, st.active_side()).is_some();
+    let pending = st.combat().target.is_some();
+    let landing = st.phase(scen) == PhaseKind::Combat
+        && st.units().iter().enumerate().any(|(i, u)| {
+            u.has(UnitFlags::LANDING)
+                && scen.units()[i].side == st.active_side()
+                && hexwar_engine::combat::can_attack(
+                    scen,
+                    &st,
+                    UnitId(i as u16),
+                    scen.units()[i].hex,
+                )
+                .is_ok()
+        });
+    assert_eq!(
+        actions.contains(&Action::EndPhase),
+        !overstacked && !pending && !landing,
+        "{}: EndPhase listed wrongly",
+        ctx()
+    );
+    for a in actions.iter() {
+        assert!(
+            st.check(scen, *a).is_ok(),
+            "{}: listed {a:?} is refused",
+            ctx()
+        );
+    }
+    // A move that is not listed must be refused, state untouched.
+    let u = UnitId(rng.random_range(0..scen.units().len()) as u16);
+    let to = HexId(rng.random_range(0..scen.grid().len()) as u16);
+    let bogus = Action::Move { unit: u, to };
+    if !actions.contains(&bogus) {
+        let mut copy = st.clone();
+        assert!(
+            copy.apply(scen, bogus, &mut dice.clone(), &mut ()).is_err(),
+            "{}: unlisted {bogus:?} accepted",
+            ctx()
+        );
+        assert_eq!(copy, *st, "{}: refused action changed the state", ctx());
+    }
+}
+
 fn random_game(
     scen: &Scenario,
     seed: u64,
@@ -124,51 +181,7 @@ fn random_game(
         let ctx = || format!("{} seed {seed} step {steps}", scen.name());
 
         if steps % FULL_CHECK_EVERY == 1 {
-            st.legal_actions(scen, actions);
-            // EndPhase is always there, except while a Rail Phase leaves a hex
-            // overstacked (MAL-RAIL-5), an attack is being declared, or a
-            // landing force has yet to attack its port (MAL-CBT-10).
-            let overstacked = st.phase(scen) == PhaseKind::Rail
-                && hexwar_engine::rail::overstacked(scen, &st, st.active_side()).is_some();
-            let pending = st.combat().target.is_some();
-            let landing = st.phase(scen) == PhaseKind::Combat
-                && st.units().iter().enumerate().any(|(i, u)| {
-                    u.has(UnitFlags::LANDING)
-                        && scen.units()[i].side == st.active_side()
-                        && hexwar_engine::combat::can_attack(
-                            scen,
-                            &st,
-                            UnitId(i as u16),
-                            scen.units()[i].hex,
-                        )
-                        .is_ok()
-                });
-            assert_eq!(
-                actions.contains(&Action::EndPhase),
-                !overstacked && !pending && !landing,
-                "{}: EndPhase listed wrongly",
-                ctx()
-            );
-            for a in actions.iter() {
-                assert!(
-                    st.check(scen, *a).is_ok(),
-                    "{}: listed {a:?} is refused",
-                    ctx()
-                );
-            }
-            // A move that is not listed must be refused, state untouched.
-            let u = UnitId(rng.random_range(0..scen.units().len()) as u16);
-            let to = HexId(rng.random_range(0..scen.grid().len()) as u16);
-            let bogus = Action::Move { unit: u, to };
-            if !actions.contains(&bogus) {
-                let mut copy = st.clone();
-                assert!(
-                    copy.apply(scen, bogus, &mut dice.clone(), &mut ()).is_err(),
-                    "{}: unlisted {bogus:?} accepted",
-                    ctx()
-                );
-                assert_eq!(copy, st, "{}: refused action changed the state", ctx());
-            }
+            check_listed_actions(scen, &st, &mut rng, &dice, actions, &ctx);
         }
 
         // Choose: in the Movement Phase, end it now and then, charge now and
