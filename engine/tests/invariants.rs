@@ -120,7 +120,7 @@ fn check_listed_actions(
     // overstacked (MAL-RAIL-5), an attack is being declared, or a
     // landing force has yet to attack its port (MAL-CBT-10).
     let overstacked = st.phase(scen) == PhaseKind::Rail
-        && hexwar_engine::rail::overstacked(scen, &st, st.active_side()).is_some();
+        && hexwar_engine::rail::overstacked(scen, st, st.active_side()).is_some();
     let pending = st.combat().target.is_some();
     let landing = st.phase(scen) == PhaseKind::Combat
         && st.units().iter().enumerate().any(|(i, u)| {
@@ -128,7 +128,7 @@ fn check_listed_actions(
                 && scen.units()[i].side == st.active_side()
                 && hexwar_engine::combat::can_attack(
                     scen,
-                    &st,
+                    st,
                     UnitId(i as u16),
                     scen.units()[i].hex,
                 )
