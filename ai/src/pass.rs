@@ -36,7 +36,7 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
-    fn pass_moves_no_unit_and_attacks_nothing() {
+    fn pass_ends_the_phase_at_once() {
         let scen = builtin::load("morne-plaine").unwrap();
         let mut dice = AiRng::seed_from_u64(1);
         let mut rng = AiRng::seed_from_u64(2);
