@@ -23,11 +23,14 @@ pub fn level(name: &str) -> Option<&'static str> {
         // in five is not made: normal scores 0.70-0.94 against it.
         "novice" => "heuristic:blunder=0.2",
         "normal" => "heuristic",
-        // The guided search at two budgets (docs/AI.md has the ladder).
-        // `hexwar play` runs them on two threads, with a cap on the
-        // player-turn ([`for_play`]).
-        "hard" => "mcts:iters=300",
-        "expert" => "mcts:iters=1200",
+        // The guided search at two budgets (docs/AI.md has the ladder):
+        // so many iterations a search, and at most four searches' worth a
+        // player-turn (past that the heuristic's choices stand), which
+        // binds where many units are searched (Eastfront's forty) and
+        // keeps a game's cost bounded, reproducibly. `hexwar play` runs
+        // them on two threads, with a cap in time too ([`for_play`]).
+        "hard" => "mcts:iters=300,turn_iters=1200",
+        "expert" => "mcts:iters=1200,turn_iters=4800",
         _ => return None,
     })
 }

@@ -298,6 +298,32 @@ fn a_capped_player_turn_ends_long_before_its_iteration_budget() {
     assert!(work < 100_000, "{work} iterations in a 1 ms turn");
 }
 
+#[test]
+fn an_iteration_cap_on_the_player_turn_binds_and_stays_reproducible() {
+    // `turn_iters=60` against searches of 50: the turn's searches stop
+    // once 60 iterations are spent (at most one search's worth past any
+    // earlier one's end), the rest of the turn is the guide's, and the
+    // same seed plays the same turn on one thread or two.
+    let scen = builtin::load("eastfront").unwrap();
+    let turn = |opts: &str| {
+        let mut dice = AiRng::seed_from_u64(3);
+        let mut state = GameState::new(&scen, &mut dice);
+        let mut p = MctsPlayer::from_options(opts).unwrap();
+        let acts = player_turn(&scen, &mut state, &mut p, 4);
+        (acts, turn_iterations(&p))
+    };
+    let (capped, work) = turn("iters=50,turn_iters=60,seed=2");
+    let (free, free_work) = turn("iters=50,seed=2");
+    assert!(work <= 60, "{work} iterations against a cap of 60");
+    assert!(free_work > 60, "the cap must bind here: {free_work}");
+    assert!(capped.iter().any(|a| matches!(a, Action::Move { .. })));
+    assert_eq!(turn("iters=50,turn_iters=60,seed=2").0, capped);
+    let (two, two_work) = turn("iters=50,turn_iters=60,seed=2,threads=2");
+    assert!(two_work <= 60, "{two_work}");
+    assert_eq!(turn("iters=50,turn_iters=60,seed=2,threads=2").0, two);
+    assert_ne!(capped, free, "past the cap the guide's choices stand");
+}
+
 /// Timing and strength (release):
 /// `cargo test --release -p hexwar-ai --test mcts -- --ignored --nocapture`;
 /// `MCTS_OPTS="iters=100;iters=200,rollout=0"` (specs split by `;`) and
@@ -471,7 +497,7 @@ fn spec_errors_keep_their_texts() {
         ("mcts:rollout=2", "mcts option rollout: \"2\" is not 0 or 1"),
         (
             "mcts:bogus=1",
-            "unknown mcts option \"bogus\" (known: iters, ms, turn_ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)",
+            "unknown mcts option \"bogus\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)",
         ),
         ("mcts:turn_ms=0", "mcts option turn_ms: must be at least 1"),
     ];
@@ -624,6 +650,58 @@ fn zz_diag_forced() {
     }
 }
 
+#[test]
+fn the_evaluation_counts_troops_brought_up_to_an_objective_the_enemy_holds() {
+    // Blue holds the town (3 VP); red's regiment stands two hexes off.
+    // A search one turn deep must see red's advance on it as progress
+    // (issue 13: the attacker took too little from a static defence).
+    let scen = fixture("mcts_exposed");
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut state = GameState::new(&scen, &mut dice);
+    let (blue, red) = (Side(0), Side(1));
+    let town = scen.objectives()[0].hex;
+    let r1 = scen.unit_by_id("r1").unwrap();
+    let on = StaticEvaluator::default();
+    let off = StaticEvaluator {
+        objective_weight: 0.0,
+        ..on
+    };
+    assert_eq!(
+        hexwar_ai::mcts::objective_pressure(&scen, &state, blue),
+        0.0
+    );
+    let far = hexwar_ai::mcts::objective_pressure(&scen, &state, red);
+    let d0 = scen.grid().distance(state.unit(r1).hex, town);
+    assert!((far - 3.0 * 2.0 / (2.0 + d0 as f64)).abs() < 1e-9, "{far}");
+    while state.active_side() == blue {
+        state
+            .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+            .unwrap();
+    }
+    let mut legal = Vec::new();
+    state.legal_actions(&scen, &mut legal);
+    let closest = legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::Move { unit, to } if unit == r1 && to != town => {
+                Some((scen.grid().distance(to, town), a))
+            }
+            _ => None,
+        })
+        .min_by_key(|&(d, _)| d)
+        .unwrap();
+    assert!(closest.0 < d0);
+    let before = on.margin(&scen, &state, red) - off.margin(&scen, &state, red);
+    state.apply(&scen, closest.1, &mut dice, &mut ()).unwrap();
+    let after = on.margin(&scen, &state, red) - off.margin(&scen, &state, red);
+    let near = hexwar_ai::mcts::objective_pressure(&scen, &state, red);
+    assert!(near > far, "{near} vs {far}");
+    assert!((before - far).abs() < 1e-9 && (after - near).abs() < 1e-9);
+    // The other side's margin is the opposite, pressure included.
+    assert!((on.margin(&scen, &state, blue) + on.margin(&scen, &state, red)).abs() < 1e-9);
+    assert!(on.value(&scen, &state, red) > off.value(&scen, &state, red));
+}
+
 // rule: MAL-CBT-2 (an attack from a hex the attacker could enter)
 #[test]
 fn exposure_counts_what_the_side_to_move_could_take() {
@@ -695,18 +773,23 @@ fn think_time() {
         for name in &names {
             let scen = builtin::load(name).expect("built-in scenario");
             let mut turns = Vec::new();
+            let mut iters = Vec::new();
             for g in 0..games {
                 let side = (g % 2) as usize;
                 let m = hexwar_ai::from_spec(spec).expect("spec");
                 let h: Box<dyn Player> = Box::new(hexwar_ai::HeuristicPlayer::default());
                 let mut players = if side == 0 { [m, h] } else { [h, m] };
-                turns.extend(turn_times(&scen, &mut players, side, g + 500));
+                let (t, i) = turn_times(&scen, &mut players, side, g + 500);
+                turns.extend(t);
+                iters.extend(i);
             }
             let n = turns.len().max(1) as f64;
             let mean = turns.iter().sum::<f64>() / n;
             let worst = turns.iter().copied().fold(0.0, f64::max);
+            let it_mean = iters.iter().sum::<u64>() as f64 / n;
+            let it_worst = iters.iter().copied().max().unwrap_or(0);
             println!(
-                "think_time \"{spec}\" {name}: {} player-turns over {games} games, mean {mean:.2} s, worst {worst:.2} s",
+                "think_time \"{spec}\" {name}: {} player-turns over {games} games, mean {mean:.2} s, worst {worst:.2} s; iterations a turn mean {it_mean:.0}, worst {it_worst}",
                 turns.len()
             );
         }
@@ -718,20 +801,21 @@ fn think_time() {
 const THINK_DEFAULT: &str = "mcts:iters=100,threads=2;mcts:iters=300,threads=2";
 
 /// One game from `seed`; the seconds `players[side]` spent on each of its
-/// player-turns.
+/// player-turns, and the iterations its searches ran in each (read from
+/// its `intent`, 0 for a player that does not search).
 fn turn_times(
     scen: &Scenario,
     players: &mut [Box<dyn Player>; 2],
     side: usize,
     seed: u64,
-) -> Vec<f64> {
+) -> (Vec<f64>, Vec<u64>) {
     let mut dice = AiRng::seed_from_u64(seed);
     let mut rngs = [
         AiRng::seed_from_u64(seed ^ 0x5151),
         AiRng::seed_from_u64(seed ^ 0xa0a0),
     ];
     let mut state = GameState::new(scen, &mut dice);
-    let mut out = Vec::new();
+    let (mut out, mut iters) = (Vec::new(), Vec::new());
     let mut key = None;
     while !state.is_over() {
         let s = state.active_side().index();
@@ -742,10 +826,27 @@ fn turn_times(
             if key != Some(k) {
                 key = Some(k);
                 out.push(0.0);
+                iters.push(0);
             }
             *out.last_mut().expect("pushed") += t.elapsed().as_secs_f64();
+            *iters.last_mut().expect("pushed") = turn_iterations(&*players[s]);
         }
         state.apply(scen, a, &mut dice, &mut ()).unwrap();
     }
-    out
+    (out, iters)
+}
+
+/// The iterations of this player-turn a search player reports in its
+/// intent ("mcts: N searches, M iterations this turn ...").
+fn turn_iterations(p: &dyn Player) -> u64 {
+    let intent = p.intent();
+    let Some(first) = intent.first() else {
+        return 0;
+    };
+    first
+        .split(", ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
 }

@@ -170,7 +170,7 @@ use hexwar_engine::{Action, Side, UnitId};
 pub use exposure::ExposureEvaluator;
 pub use options::OptionsError;
 pub use plain::{DefaultRanker, Ranker};
-pub use value::{Evaluator, StaticEvaluator};
+pub use value::{Evaluator, StaticEvaluator, objective_pressure};
 
 use crate::{Guide, HeuristicPlayer};
 use plan::PlanStep;
@@ -290,6 +290,12 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// stands. For play against a person; a batch leaves it off (`None`),
     /// since a cap that binds depends on the machine's speed.
     pub turn_ms: Option<u64>,
+    /// A cap on the iterations of the whole player-turn, over all its
+    /// searches and threads (`turn_iters=`): once spent, each search stops
+    /// at once and the guide's choice stands. Unlike `turn_ms` it does not
+    /// depend on the machine, so a batch stays reproducible; it bounds the
+    /// cost of a turn where many units are searched (Eastfront).
+    pub turn_iters: Option<u64>,
     evaluator: Arc<dyn Evaluator>,
     ranker: Arc<dyn Ranker>,
     /// One tree per thread (the first always there).

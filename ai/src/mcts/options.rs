@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, opts, gap, dev, se, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -66,7 +66,8 @@ impl MctsPlayer {
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|exposure` (the [`StaticEvaluator`], or the
     /// [`ExposureEvaluator`]), `turn_ms=N` (a cap on the player-turn,
-    /// [`MctsPlayer::turn_ms`]), `seed=N`. Empty: the defaults.
+    /// [`MctsPlayer::turn_ms`]), `turn_iters=N` (a cap on the player-turn's
+    /// iterations, [`MctsPlayer::turn_iters`]), `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
         let mut p = MctsPlayer::default();
         p.set_options(opts)?;
@@ -137,6 +138,13 @@ impl<G: Guide> MctsPlayer<G> {
                 }
                 self.turn_ms = Some(n);
             }
+            "turn_iters" => {
+                let n = int()?;
+                if n == 0 {
+                    return Err(OptionsError::ZeroMillis("turn_iters"));
+                }
+                self.turn_iters = Some(n);
+            }
             "c" => self.exploration = num("a number >= 0")?,
             "wc" => self.widen_c = num("a number >= 0")?.max(f64::MIN_POSITIVE),
             "walpha" => {
@@ -155,6 +163,13 @@ impl<G: Guide> MctsPlayer<G> {
             "se" => self.deviate_se = num("a number >= 0")?,
             "threads" => self.threads = int()?.clamp(1, 64) as usize,
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
+            "obj" => {
+                let w = num("a number >= 0")?;
+                self.set_evaluator(StaticEvaluator {
+                    objective_weight: w,
+                    ..StaticEvaluator::default()
+                });
+            }
             "eval" => match v {
                 "static" => self.set_evaluator(StaticEvaluator::default()),
                 "exposure" => self.set_evaluator(ExposureEvaluator::default()),

@@ -39,6 +39,13 @@ fn share(budget: Budget, i: usize, n: usize) -> Budget {
     }
 }
 
+/// Worker `i`'s part of `left` iterations shared among `n` workers (the
+/// parts add up to `left`; a part may be 0).
+fn share_count(left: u64, i: usize, n: usize) -> u64 {
+    let n = n as u64;
+    left / n + u64::from((i as u64) < left % n)
+}
+
 impl<G: Guide> MctsPlayer<G> {
     /// Searches from `state` (its side's player-turn) with search RNGs
     /// seeded from `seed` and [`MctsPlayer::seed`], on
@@ -68,11 +75,15 @@ impl<G: Guide> MctsPlayer<G> {
             turn_deadline: self
                 .turn_ms
                 .map(|ms| self.turn_start + Duration::from_millis(ms)),
+            turn_left: self
+                .turn_iters
+                .map(|cap| cap.saturating_sub(self.turn_work.1)),
         };
         let player_seed = self.seed;
         let run = &|i: usize, w: &mut Worker<G>| {
             let p = Params {
                 budget: share(base.budget, i, n),
+                turn_left: base.turn_left.map(|left| share_count(left, i, n)),
                 ..base
             };
             w.run(&p, scen, state, worker_seed(seed, player_seed, i))
@@ -124,7 +135,7 @@ impl<G: Guide> MctsPlayer<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Budget, share, worker_seed};
+    use super::{Budget, share, share_count, worker_seed};
 
     #[test]
     fn shares_add_up_and_seeds_differ() {
@@ -136,6 +147,9 @@ mod tests {
             .sum();
         assert_eq!(total, 100);
         assert_eq!(share(Budget::Millis(7), 1, 2), Budget::Millis(7));
+        let parts: Vec<u64> = (0..2).map(|i| share_count(3, i, 2)).collect();
+        assert_eq!(parts, [2, 1]);
+        assert_eq!(share_count(0, 1, 2), 0);
         assert_eq!(worker_seed(5, 0, 0), 5);
         assert_ne!(worker_seed(5, 0, 1), worker_seed(5, 0, 2));
     }

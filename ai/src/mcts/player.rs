@@ -121,6 +121,7 @@ impl<G: Guide> MctsPlayer<G> {
             turn_work: (0, 0),
             turn_start: Instant::now(),
             turn_ms: None,
+            turn_iters: None,
         }
     }
 

@@ -73,6 +73,12 @@ impl<G: Guide> Worker<G> {
             match p.budget {
                 // A reused subtree keeps its visits: it is topped up.
                 Budget::Iterations(n) if self.tree[root].visits >= n => break,
+                _ if p
+                    .turn_left
+                    .is_some_and(|left| u64::from(iterations) >= left) =>
+                {
+                    break;
+                }
                 _ if iterations % 8 == 0 && deadline.is_some_and(|d| Instant::now() >= d) => {
                     break;
                 }

@@ -11,7 +11,9 @@
 //! choice are compared on the same luck more often.
 
 use hexwar_engine::scenario::SupplyModel;
-use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, SupplyState, UnitId, supply};
+use hexwar_engine::{
+    Action, GameState, PhaseKind, Scenario, Side, SupplyState, UnitId, UnitKind, supply,
+};
 
 use super::guided::{guided_candidates, is_skip};
 use super::tree::Kind;
@@ -50,6 +52,11 @@ pub struct StaticEvaluator {
     pub supply_weight: f64,
     /// Slope of the squash at a margin of the decisive threshold.
     pub steepness: f64,
+    /// Weight of the objectives a side presses ([`objective_pressure`]):
+    /// credit for bringing troops up to the objectives it does not hold,
+    /// so that a search one turn deep sees an advance as progress and not
+    /// only as exposure (0: off).
+    pub objective_weight: f64,
 }
 
 impl Default for StaticEvaluator {
@@ -58,6 +65,7 @@ impl Default for StaticEvaluator {
             step_weight: 0.5,
             supply_weight: 0.5,
             steepness: 2.0,
+            objective_weight: 1.0,
         }
     }
 }
@@ -89,10 +97,40 @@ impl StaticEvaluator {
                 _ => 0.0,
             };
         }
-        (vp[me] - vp[them]) as f64
+        let mut m = (vp[me] - vp[them]) as f64
             + self.step_weight * (lost[them] as f64 - lost[me] as f64)
-            + self.supply_weight * (out[them] - out[me])
+            + self.supply_weight * (out[them] - out[me]);
+        if self.objective_weight > 0.0 && !state.is_over() {
+            m += self.objective_weight
+                * (objective_pressure(scen, state, side)
+                    - objective_pressure(scen, state, side.other()));
+        }
+        m
     }
+}
+
+/// The objectives `side` presses: for each objective it could score and
+/// does not control, its VP times `2 / (2 + d)`, `d` the distance in hexes
+/// from the nearest of `side`'s fighting units (headquarters and leaders
+/// left out) on the map.
+pub fn objective_pressure(scen: &Scenario, state: &GameState, side: Side) -> f64 {
+    let grid = scen.grid();
+    let mut total = 0.0;
+    for o in scen.objectives() {
+        if o.side.is_some_and(|s| s != side) || state.control(o.hex) == Some(side) {
+            continue;
+        }
+        let d = state
+            .units_of(scen, side)
+            .filter(|&u| state.unit(u).on_map())
+            .filter(|&u| !matches!(scen.unit_type(u).kind, UnitKind::Hq | UnitKind::Leader))
+            .map(|u| grid.distance(state.unit(u).hex, o.hex))
+            .min();
+        if let Some(d) = d {
+            total += o.vp as f64 * 2.0 / (2.0 + d as f64);
+        }
+    }
+    total
 }
 
 impl StaticEvaluator {

@@ -34,6 +34,9 @@ pub(super) struct Params<'a> {
     pub(super) cursor: u16,
     /// The player-turn's cap ([`MctsPlayer::turn_ms`](super::MctsPlayer::turn_ms)).
     pub(super) turn_deadline: Option<Instant>,
+    /// The iterations this search may still run in its player-turn
+    /// ([`MctsPlayer::turn_iters`](super::MctsPlayer::turn_iters)).
+    pub(super) turn_left: Option<u64>,
 }
 
 /// One tree and its guides.

@@ -156,9 +156,9 @@ pub fn can_eliminate_pocket(scen: &Scenario, state: &GameState, pocket: u8) -> R
 /// GS-9: every legal pool action of the phasing side now (the caller
 /// checks the phase), each given to `f`.
 pub fn for_each_pool_action(scen: &Scenario, state: &GameState, mut f: impl FnMut(Action)) {
-    if pocket_rules(scen).is_none() {
+    let Some(rules) = pocket_rules(scen) else {
         return;
-    }
+    };
     let side = state.active_side();
     for (i, (us, setup)) in state.units().iter().zip(scen.units()).enumerate() {
         let unit = UnitId(i as u16);
@@ -176,6 +176,11 @@ pub fn for_each_pool_action(scen: &Scenario, state: &GameState, mut f: impl FnMu
         }
         if can_ship_unit(scen, state, unit).is_ok() {
             f(Action::ShipUnit { unit });
+        }
+        // A pool short of a step's RPs rebuilds nowhere: the hexes are
+        // not looked at (a pocket's are the whole map's).
+        if pool_rp(state, us.pool) < rules.step_rp {
+            continue;
         }
         let mut each = |hex: HexId| {
             if can_rebuild(scen, state, unit, hex).is_ok() {
