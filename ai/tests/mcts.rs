@@ -10,7 +10,7 @@ use hexwar_ai::mcts::{
     Budget, CHARGE_SAMPLES, DefaultRanker, Evaluator, ExposureEvaluator, MctsPlayer, Ranker,
     StaticEvaluator,
 };
-use hexwar_ai::{AiRng, Player, RandomPlayer};
+use hexwar_ai::{AiRng, HeuristicPlayer, Player, RandomPlayer};
 use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat, supply};
 use rand::SeedableRng;
 
@@ -322,6 +322,47 @@ fn an_iteration_cap_on_the_player_turn_binds_and_stays_reproducible() {
     assert!(two_work <= 60, "{two_work}");
     assert_eq!(turn("iters=50,turn_iters=60,seed=2,threads=2").0, two);
     assert_ne!(capped, free, "past the cap the guide's choices stand");
+}
+
+#[test]
+fn past_the_turn_cap_the_search_plays_the_heuristics_own_turn() {
+    // With the turn's iterations spent after its first search, every
+    // later choice must be the guide's (the heuristic's): not the plain
+    // search's ranking of the legal actions, a shuffle that marched units
+    // at random and rolled attacks at any odds (what made `hard` the
+    // weaker attacker on Malaya). A heuristic shown the same turn must
+    // agree with every choice in its Combat Phase. The moves follow the heuristic's scores,
+    // whose near-ties are broken by a draw from the player's RNG: on
+    // Malaya's opening there is none, and the whole turn must be the
+    // heuristic's.
+    for name in builtin::names() {
+        let scen = builtin::load(name).unwrap();
+        let mut capped = MctsPlayer::from_options("iters=50,turn_iters=1,seed=2").unwrap();
+        let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(3));
+        let key = (state.turn(), state.active_side());
+        let (mut rng, mut dice) = (AiRng::seed_from_u64(4), AiRng::seed_from_u64(5));
+        let mut searched = Vec::new();
+        let mut in_combat = 0;
+        let mut shadow = HeuristicPlayer::default();
+        while (state.turn(), state.active_side()) == key {
+            let a = capped.choose(&scen, &state, &mut rng);
+            let theirs = shadow.choose(&scen, &state, &mut rng.clone());
+            if state.phase(&scen) == PhaseKind::Combat {
+                assert_eq!(a, theirs, "{name}: in the Combat Phase");
+                in_combat += 1;
+            }
+            state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+            searched.push(a);
+        }
+        assert!(turn_iterations(&capped) <= 1);
+        assert!(in_combat > 0, "{name}: no Combat Phase");
+        if name == "malaya" {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(3));
+            let heuristic = player_turn(&scen, &mut state, &mut HeuristicPlayer::default(), 4);
+            assert!(heuristic.iter().any(|a| matches!(a, Action::Attack { .. })));
+            assert_eq!(searched, heuristic, "{name}");
+        }
+    }
 }
 
 /// Timing and strength (release):

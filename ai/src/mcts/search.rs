@@ -56,6 +56,10 @@ impl<G: Guide> Worker<G> {
         let prior_visits = self.tree[root].visits;
         let kind = self.tree[root].kind;
         if p.guided && kind == Kind::Decision && !self.tree[root].expanded {
+            // The root's candidates, the guide's own choice first, get a
+            // line's full budget of what-if tests, as the guide playing
+            // alone would: not what the last rollout left of it.
+            self.guide.new_line();
             self.expand(p, scen, root);
         }
         // One candidate: nothing to search.
@@ -94,7 +98,14 @@ impl<G: Guide> Worker<G> {
             self.iterate(p, scen);
             iterations += 1;
         }
-        if forced && self.tree[root].first_child == NONE {
+        // Guided, a root with no child yet (one candidate, or no iteration
+        // left: the turn's cap spent) plays the guide's choice, its first
+        // candidate: never the plain ranker's, which is a shuffle.
+        if p.guided
+            && kind == Kind::Decision
+            && self.tree[root].n_cands > 0
+            && self.tree[root].first_child == NONE
+        {
             let a = self.tree.pool[self.tree[root].cands as usize];
             let c = self.add_child(scen, root, a);
             self.tree[c].visits = 1;
