@@ -365,6 +365,41 @@ fn past_the_turn_cap_the_search_plays_the_heuristics_own_turn() {
     }
 }
 
+#[test]
+fn follow_values_positions_after_the_searching_sides_next_turn() {
+    // Without `follow` a guided rollout stops when the searching side's
+    // next player-turn begins (after the reply); with it, that player-turn
+    // is played too, and the evaluator is asked at the opponent's next one.
+    type Log = std::sync::Arc<std::sync::Mutex<Vec<(u8, Side)>>>;
+    struct Seen(Log);
+    impl Evaluator for Seen {
+        fn value(&self, _: &Scenario, state: &GameState, _: Side) -> f64 {
+            self.0
+                .lock()
+                .unwrap()
+                .push((state.turn(), state.active_side()));
+            0.5
+        }
+    }
+    let scen = builtin::load("malaya").unwrap();
+    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(3));
+    let me = state.active_side();
+    let seen = |follow: bool| {
+        let log = Log::default();
+        let opts = format!("iters=20,follow={}", u8::from(follow));
+        let mut p = MctsPlayer::from_options(&opts)
+            .unwrap()
+            .with_evaluator(Seen(log.clone()));
+        p.choose(&scen, &state, &mut AiRng::seed_from_u64(4));
+        let v = log.lock().unwrap().clone();
+        assert!(!v.is_empty());
+        v
+    };
+    let t = state.turn();
+    assert!(seen(false).iter().all(|&k| k == (t + 1, me)));
+    assert!(seen(true).iter().all(|&k| k == (t + 1, me.other())));
+}
+
 /// Timing and strength (release):
 /// `cargo test --release -p hexwar-ai --test mcts -- --ignored --nocapture`;
 /// `MCTS_OPTS="iters=100;iters=200,rollout=0"` (specs split by `;`) and

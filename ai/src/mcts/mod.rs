@@ -261,6 +261,11 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// Guided rollouts go on through the opponent's reply (its player-turn
     /// played by the replies' guide) before the evaluator is asked.
     pub reply: bool,
+    /// Guided rollouts go on, after the reply, through the searching
+    /// side's own next player-turn (played by a light guide) before the
+    /// evaluator is asked: what a move prepares for the next turn's
+    /// attacks is valued, not only what the reply can do to it.
+    pub follow: bool,
     /// Guided: candidates per unit in a Movement Phase (its best
     /// destinations by the guide's score, staying among them), and per
     /// decision in other phases.

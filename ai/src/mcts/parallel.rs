@@ -66,6 +66,7 @@ impl<G: Guide> MctsPlayer<G> {
             rollout: self.rollout,
             guided: self.guided,
             reply: self.reply,
+            follow: self.follow,
             max_options: self.max_options,
             option_gap: self.option_gap,
             evaluator: &*self.evaluator,
@@ -127,7 +128,8 @@ impl<G: Guide> MctsPlayer<G> {
         if let Some(make) = &self.maker {
             while self.workers.len() < want {
                 let (g, o) = make();
-                self.workers.push(Worker::new(g, o));
+                let (_, n) = make();
+                self.workers.push(Worker::new(g, o, Some(n)));
             }
         }
     }

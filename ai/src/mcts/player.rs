@@ -34,6 +34,7 @@ impl<G: Guide> std::fmt::Debug for MctsPlayer<G> {
             .field("rollout", &self.rollout)
             .field("guided", &self.guided)
             .field("reply", &self.reply)
+            .field("follow", &self.follow)
             .field("max_options", &self.max_options)
             .field("deviate", &self.deviate)
             .field("deviate_se", &self.deviate_se)
@@ -72,7 +73,7 @@ impl<G: Guide> MctsPlayer<G> {
     /// one tree whatever [`MctsPlayer::threads`] says
     /// ([`MctsPlayer::with_guides`] makes guides for more).
     pub fn with_guide(budget: Budget, seed: u64, guide: G, replies: G) -> MctsPlayer<G> {
-        let mut p = MctsPlayer::build(budget, seed, Worker::new(guide, replies));
+        let mut p = MctsPlayer::build(budget, seed, Worker::new(guide, replies, None));
         p.maker = None;
         p
     }
@@ -82,7 +83,8 @@ impl<G: Guide> MctsPlayer<G> {
     /// [`MctsPlayer::threads`].
     pub fn with_guides(budget: Budget, seed: u64, make: GuideMaker<G>) -> MctsPlayer<G> {
         let (g, r) = make();
-        let mut p = MctsPlayer::build(budget, seed, Worker::new(g, r));
+        let (_, n) = make();
+        let mut p = MctsPlayer::build(budget, seed, Worker::new(g, r, Some(n)));
         p.maker = Some(make);
         p
     }
@@ -97,6 +99,7 @@ impl<G: Guide> MctsPlayer<G> {
             rollout: true,
             guided: true,
             reply: true,
+            follow: false,
             max_options: 4,
             option_gap: 4.0,
             deviate: 0.01,

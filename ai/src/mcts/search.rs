@@ -53,6 +53,9 @@ impl<G: Guide> Worker<G> {
         self.root = root;
         self.at = NONE;
         self.opp.new_search();
+        if let Some(next) = &mut self.next {
+            next.new_search();
+        }
         let prior_visits = self.tree[root].visits;
         let kind = self.tree[root].kind;
         if p.guided && kind == Kind::Decision && !self.tree[root].expanded {

@@ -234,6 +234,17 @@ impl<G: Guide> Worker<G> {
                 work.apply_unchecked(scen, a, &mut self.dice, &mut ());
                 steps += 1;
             }
+            if let Some(next) = self.next.as_mut().filter(|_| p.follow) {
+                // The searching side's next player-turn, its distance
+                // fields built once per search as the reply's are.
+                next.new_reply();
+                let mut steps = 0;
+                while !work.is_over() && work.active_side() == self.side && steps < MAX_ROLLOUT {
+                    let a = next.choose(scen, &work, &mut self.rng);
+                    work.apply_unchecked(scen, a, &mut self.dice, &mut ());
+                    steps += 1;
+                }
+            }
         }
         let v = p.evaluator.value(scen, &work, self.side);
         self.work = Some(work);

@@ -24,6 +24,7 @@ pub(super) struct Params<'a> {
     pub(super) rollout: bool,
     pub(super) guided: bool,
     pub(super) reply: bool,
+    pub(super) follow: bool,
     pub(super) max_options: usize,
     pub(super) option_gap: f64,
     pub(super) evaluator: &'a dyn Evaluator,
@@ -58,6 +59,10 @@ pub(super) struct Worker<G: Guide> {
     pub(super) guide: G,
     /// The guide (light) that plays the opponent's reply in rollouts.
     pub(super) opp: G,
+    /// The guide (light) that plays the searching side's next player-turn
+    /// after the reply ([`MctsPlayer::follow`](super::MctsPlayer::follow));
+    /// none for a player given its guides rather than a maker of them.
+    pub(super) next: Option<G>,
     /// A unit's scored destinations (reused).
     pub(super) options: Vec<(f64, HexId)>,
     /// The root of the last search.
@@ -68,7 +73,7 @@ pub(super) struct Worker<G: Guide> {
 
 impl<G: Guide> Worker<G> {
     /// A worker with these guides and an empty tree.
-    pub(super) fn new(guide: G, opp: G) -> Worker<G> {
+    pub(super) fn new(guide: G, opp: G, next: Option<G>) -> Worker<G> {
         Worker {
             tree: Tree::default(),
             scratch: Vec::new(),
@@ -80,6 +85,7 @@ impl<G: Guide> Worker<G> {
             key: (0, Side(0)),
             guide,
             opp,
+            next,
             options: Vec::new(),
             root: 0,
             at: NONE,
