@@ -244,6 +244,21 @@ fn steps_onto_the_road_hex_that_cuts_a_pocket() {
 }
 
 #[test]
+fn without_what_if_tests_it_does_not_see_the_cut() {
+    // `cuts=0`: no what-if supply test, so the road hex is worth no more
+    // than its progress, and no cut is claimed.
+    let scen = fixture("ai_cut_road");
+    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+    let mut p = HeuristicPlayer::from_options("cuts=0").unwrap();
+    p.choose(&scen, &state, &mut AiRng::seed_from_u64(5));
+    assert!(
+        !p.intent().iter().any(|s| s.contains("cuts the supply")),
+        "{:?}",
+        p.intent()
+    );
+}
+
+#[test]
 fn pulls_back_a_unit_about_to_be_cut_off() {
     let scen = fixture("ai_pull_back");
     let state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));

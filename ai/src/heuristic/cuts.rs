@@ -8,7 +8,7 @@ use hexwar_engine::scenario::SupplyModel;
 use hexwar_engine::{Action, GameState, HexId, Scenario, UnitId, supply};
 use rand::SeedableRng;
 
-use super::{BLOCK, CUT_TESTS, FAR, HeuristicPlayer, LIGHT_CUT_TESTS, LIGHT_TRACED, TRACED};
+use super::{BLOCK, FAR, HeuristicPlayer, LIGHT_CUT_TESTS, LIGHT_TRACED, TRACED};
 use crate::AiRng;
 
 impl HeuristicPlayer {
@@ -123,7 +123,7 @@ impl HeuristicPlayer {
             >= if self.light {
                 LIGHT_CUT_TESTS
             } else {
-                CUT_TESTS
+                self.tuning.cuts as usize
             }
         {
             return 0;

@@ -100,7 +100,7 @@ const BLOCK: u32 = 1 << 20;
 /// No step, no path.
 const FAR: u32 = u32::MAX;
 /// What-if supply tests per Movement Phase.
-const CUT_TESTS: usize = 10;
+pub(super) const CUT_TESTS: u32 = 10;
 /// How much nearer (Mp ticks) an objective looks per VP it is worth less
 /// than the richest: one MP. (Morne-Plaine: the Allies went for the near
 /// small objectives and left the redoubt, 6 VP, to the end or never.)

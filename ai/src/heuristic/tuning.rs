@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::CUT_TESTS;
+
 /// A `heuristic:` option refused.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TuningError {
@@ -23,7 +25,7 @@ pub enum TuningError {
 }
 
 /// The options, for messages.
-const OPTIONS: &str = "blunder=P, exposure=X, plan=0|1, urgency=X, keep=0|1, lines=0|1";
+const OPTIONS: &str = "blunder=P, exposure=X, plan=0|1, urgency=X, keep=0|1, lines=0|1, cuts=N";
 
 /// The heuristic's knobs. `Default` is the tuned player (`normal`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +52,9 @@ pub struct Tuning {
     /// Headquarters stay on their side's supply lines (graded model), where
     /// they are in general supply and pass it on.
     pub lines: bool,
+    /// What-if tests of a move cutting enemy supply lines, per Movement
+    /// Phase (each re-traces the supply of the enemy units it could cut).
+    pub cuts: u32,
 }
 
 impl Default for Tuning {
@@ -66,6 +71,7 @@ impl Default for Tuning {
             urgency: 1.0,
             keep: true,
             lines: true,
+            cuts: CUT_TESTS,
         }
     }
 }
@@ -104,6 +110,17 @@ impl Tuning {
                 "plan" => t.plan = flag()?,
                 "keep" => t.keep = flag()?,
                 "lines" => t.lines = flag()?,
+                "cuts" => {
+                    t.cuts = v
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| *n <= 1000)
+                        .ok_or_else(|| TuningError::Value {
+                            name: k.to_string(),
+                            value: v.to_string(),
+                            want: "a whole number from 0 to 1000",
+                        })?
+                }
                 other => return Err(TuningError::Unknown(other.to_string())),
             }
         }
@@ -134,6 +151,9 @@ impl fmt::Display for Tuning {
         if self.lines != d.lines {
             parts.push(format!("lines={}", self.lines as u8));
         }
+        if self.cuts != d.cuts {
+            parts.push(format!("cuts={}", self.cuts));
+        }
         f.write_str(&parts.join(","))
     }
 }
@@ -144,8 +164,9 @@ mod tests {
 
     #[test]
     fn options_parse_and_print_back() {
-        let t = Tuning::parse("blunder=0.3,plan=1,exposure=2").unwrap();
+        let t = Tuning::parse("blunder=0.3,plan=1,exposure=2,cuts=40").unwrap();
         assert_eq!(t.blunder, 0.3);
+        assert_eq!(t.cuts, 40);
         assert!(t.plan);
         assert_eq!(Tuning::parse(&t.to_string()).unwrap(), t);
         assert_eq!(Tuning::parse("").unwrap(), Tuning::default());
@@ -153,9 +174,11 @@ mod tests {
             Tuning::parse("bogus=1"),
             Err(TuningError::Unknown(_))
         ));
-        assert!(matches!(
-            Tuning::parse("blunder=2"),
-            Err(TuningError::Value { .. })
-        ));
+        for bad in ["blunder=2", "cuts=2.5", "cuts=1001"] {
+            assert!(
+                matches!(Tuning::parse(bad), Err(TuningError::Value { .. })),
+                "{bad}"
+            );
+        }
     }
 }
