@@ -128,8 +128,13 @@ impl<G: Guide> MctsPlayer<G> {
         if let Some(make) = &self.maker {
             while self.workers.len() < want {
                 let (g, o) = make();
-                let (_, n) = make();
-                self.workers.push(Worker::new(g, o, Some(n)));
+                self.workers.push(Worker::new(g, o));
+            }
+            // The follow-up's guide, made only for a player that follows.
+            if self.follow {
+                for w in self.workers.iter_mut().filter(|w| w.next.is_none()) {
+                    w.next = Some(make().1);
+                }
             }
         }
     }

@@ -73,7 +73,7 @@ impl<G: Guide> MctsPlayer<G> {
     /// one tree whatever [`MctsPlayer::threads`] says
     /// ([`MctsPlayer::with_guides`] makes guides for more).
     pub fn with_guide(budget: Budget, seed: u64, guide: G, replies: G) -> MctsPlayer<G> {
-        let mut p = MctsPlayer::build(budget, seed, Worker::new(guide, replies, None));
+        let mut p = MctsPlayer::build(budget, seed, Worker::new(guide, replies));
         p.maker = None;
         p
     }
@@ -83,8 +83,7 @@ impl<G: Guide> MctsPlayer<G> {
     /// [`MctsPlayer::threads`].
     pub fn with_guides(budget: Budget, seed: u64, make: GuideMaker<G>) -> MctsPlayer<G> {
         let (g, r) = make();
-        let (_, n) = make();
-        let mut p = MctsPlayer::build(budget, seed, Worker::new(g, r, Some(n)));
+        let mut p = MctsPlayer::build(budget, seed, Worker::new(g, r));
         p.maker = Some(make);
         p
     }

@@ -61,7 +61,8 @@ pub(super) struct Worker<G: Guide> {
     pub(super) opp: G,
     /// The guide (light) that plays the searching side's next player-turn
     /// after the reply ([`MctsPlayer::follow`](super::MctsPlayer::follow));
-    /// none for a player given its guides rather than a maker of them.
+    /// made when the player follows and has a maker of guides (none for a
+    /// player given its guides).
     pub(super) next: Option<G>,
     /// A unit's scored destinations (reused).
     pub(super) options: Vec<(f64, HexId)>,
@@ -73,7 +74,7 @@ pub(super) struct Worker<G: Guide> {
 
 impl<G: Guide> Worker<G> {
     /// A worker with these guides and an empty tree.
-    pub(super) fn new(guide: G, opp: G, next: Option<G>) -> Worker<G> {
+    pub(super) fn new(guide: G, opp: G) -> Worker<G> {
         Worker {
             tree: Tree::default(),
             scratch: Vec::new(),
@@ -85,7 +86,7 @@ impl<G: Guide> Worker<G> {
             key: (0, Side(0)),
             guide,
             opp,
-            next,
+            next: None,
             options: Vec::new(),
             root: 0,
             at: NONE,
