@@ -27,10 +27,12 @@ pub fn level(name: &str) -> Option<&'static str> {
         // so many iterations a search, and at most four searches' worth a
         // player-turn (past that the heuristic's choices stand), which
         // binds where many units are searched (Eastfront's forty) and
-        // keeps a game's cost bounded, reproducibly. `hexwar play` runs
-        // them on two threads, with a cap in time too ([`for_play`]).
-        "hard" => "mcts:iters=300,turn_iters=1200",
-        "expert" => "mcts:iters=1200,turn_iters=4800",
+        // keeps a game's cost bounded, reproducibly; values measured from
+        // the start of the player-turn (`center=1`, MctsPlayer::center).
+        // `hexwar play` runs them on two threads, with a cap in time too
+        // ([`for_play`]).
+        "hard" => "mcts:iters=300,turn_iters=1200,center=1",
+        "expert" => "mcts:iters=1200,turn_iters=4800,center=1",
         _ => return None,
     })
 }

@@ -280,9 +280,18 @@ fn objective_swing(vp: i32, only: Option<Side>) -> f64 {
 
 impl Evaluator for ExposureEvaluator {
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
+        self.value_from(scen, state, side, 0.0)
+    }
+
+    fn center(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
+        self.margin(scen, state, side)
+    }
+
+    fn value_from(&self, scen: &Scenario, state: &GameState, side: Side, center: f64) -> f64 {
         if state.result().is_some() {
-            return self.base.value(scen, state, side);
+            return self.base.value_from(scen, state, side, center);
         }
-        self.base.squash(scen, self.margin(scen, state, side))
+        self.base
+            .squash(scen, self.margin(scen, state, side) - center)
     }
 }

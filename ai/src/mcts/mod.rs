@@ -266,6 +266,14 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// evaluator is asked: what a move prepares for the next turn's
     /// attacks is valued, not only what the reply can do to it.
     pub follow: bool,
+    /// Values are measured from the position at the start of the
+    /// player-turn (`center=1`): the evaluator's margin less its margin
+    /// then, before the squash, so that the squash is steepest around the
+    /// position as it stands. Without it a side far behind on the current
+    /// count (an attacker who has yet to take the objectives) sits in the
+    /// flat tail of the squash, where a gamble's upside outweighs its
+    /// downside, and a side far ahead the other way.
+    pub center: bool,
     /// Guided: candidates per unit in a Movement Phase (its best
     /// destinations by the guide's score, staying among them), and per
     /// decision in other phases.
@@ -330,4 +338,6 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     turn_work: (u32, u64),
     /// When this player-turn's first choice was asked for.
     turn_start: Instant,
+    /// The evaluator's centre for this player-turn ([`MctsPlayer::center`]).
+    turn_center: f64,
 }

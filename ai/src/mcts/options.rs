@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, opts, gap, dev, se, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, center, opts, gap, dev, se, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -61,7 +61,7 @@ impl MctsPlayer {
     /// Parses comma-separated options, each `key=value` (the part of a spec
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
     /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
-    /// `reply=0|1`, `follow=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
+    /// `reply=0|1`, `follow=0|1`, `center=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
     /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plan=N` (least visits
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|exposure` (the [`StaticEvaluator`], or the
@@ -158,6 +158,7 @@ impl<G: Guide> MctsPlayer<G> {
             "guided" => self.guided = flag()?,
             "reply" => self.reply = flag()?,
             "follow" => self.follow = flag()?,
+            "center" => self.center = flag()?,
             "opts" => self.max_options = int()?.clamp(1, 64) as usize,
             "gap" => self.option_gap = num("a number >= 0")?,
             "dev" => self.deviate = num("a number >= 0")?,

@@ -70,6 +70,7 @@ impl<G: Guide> MctsPlayer<G> {
             max_options: self.max_options,
             option_gap: self.option_gap,
             evaluator: &*self.evaluator,
+            center: self.turn_center,
             ranker: &*self.ranker,
             order: &self.order,
             cursor: self.cursor,

@@ -35,6 +35,7 @@ impl<G: Guide> std::fmt::Debug for MctsPlayer<G> {
             .field("guided", &self.guided)
             .field("reply", &self.reply)
             .field("follow", &self.follow)
+            .field("center", &self.center)
             .field("max_options", &self.max_options)
             .field("deviate", &self.deviate)
             .field("deviate_se", &self.deviate_se)
@@ -99,6 +100,7 @@ impl<G: Guide> MctsPlayer<G> {
             guided: true,
             reply: true,
             follow: false,
+            center: false,
             max_options: 4,
             option_gap: 4.0,
             deviate: 0.01,
@@ -122,6 +124,7 @@ impl<G: Guide> MctsPlayer<G> {
             explain_key: None,
             turn_work: (0, 0),
             turn_start: Instant::now(),
+            turn_center: 0.0,
             turn_ms: None,
             turn_iters: None,
         }
@@ -188,6 +191,11 @@ impl<G: Guide> Player for MctsPlayer<G> {
             self.explain.clear();
             self.turn_work = (0, 0);
             self.turn_start = Instant::now();
+            self.turn_center = if self.center {
+                self.evaluator.center(scen, state, state.active_side())
+            } else {
+                0.0
+            };
         }
         let a = self.choose_inner(scen, state, rng);
         // An attack is told when declared (its first unit), a charge always.

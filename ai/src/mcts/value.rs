@@ -30,6 +30,21 @@ const MAX_ROLLOUT: usize = 512;
 pub trait Evaluator: Send + Sync {
     /// The value of `state` for `side`: 1 best, 0 worst.
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64;
+
+    /// Where the search measures from ([`MctsPlayer::center`]
+    /// (super::MctsPlayer::center)): what [`Evaluator::value_from`] takes
+    /// as even for `side` in the player-turn starting at `state`. By
+    /// default 0: no centre.
+    fn center(&self, _scen: &Scenario, _state: &GameState, _side: Side) -> f64 {
+        0.0
+    }
+
+    /// The value of `state` for `side` measured from `center` (as
+    /// [`Evaluator::center`] gave it): by default [`Evaluator::value`].
+    fn value_from(&self, scen: &Scenario, state: &GameState, side: Side, center: f64) -> f64 {
+        let _ = center;
+        self.value(scen, state, side)
+    }
 }
 
 /// The default evaluator: a logistic squash of a margin in victory points.
@@ -145,7 +160,16 @@ impl StaticEvaluator {
 
 impl Evaluator for StaticEvaluator {
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
-        let squash = self.squash(scen, self.margin(scen, state, side));
+        self.value_from(scen, state, side, 0.0)
+    }
+
+    /// The margin at the start of the player-turn.
+    fn center(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
+        self.margin(scen, state, side)
+    }
+
+    fn value_from(&self, scen: &Scenario, state: &GameState, side: Side, center: f64) -> f64 {
+        let squash = self.squash(scen, self.margin(scen, state, side) - center);
         match state.result() {
             // A result outweighs any margin; among results, the margin.
             Some(r) => {
@@ -170,7 +194,7 @@ impl<G: Guide> Worker<G> {
             return self.guided_value(p, scen, n);
         }
         if !p.rollout || self.tree[n].kind == Kind::Leaf {
-            return p.evaluator.value(scen, state, self.side);
+            return p.evaluator.value_from(scen, state, self.side, p.center);
         }
         let mut work = self.work.take().unwrap_or_else(|| state.clone());
         work.clone_from(state);
@@ -181,7 +205,7 @@ impl<G: Guide> Worker<G> {
             work.apply_unchecked(scen, a, &mut self.rng, &mut ());
             steps += 1;
         }
-        let v = p.evaluator.value(scen, &work, self.side);
+        let v = p.evaluator.value_from(scen, &work, self.side, p.center);
         self.work = Some(work);
         v
     }
@@ -246,7 +270,7 @@ impl<G: Guide> Worker<G> {
                 }
             }
         }
-        let v = p.evaluator.value(scen, &work, self.side);
+        let v = p.evaluator.value_from(scen, &work, self.side, p.center);
         self.work = Some(work);
         v
     }

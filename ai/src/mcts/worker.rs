@@ -28,6 +28,8 @@ pub(super) struct Params<'a> {
     pub(super) max_options: usize,
     pub(super) option_gap: f64,
     pub(super) evaluator: &'a dyn Evaluator,
+    /// The margin the evaluator measures from (0: none).
+    pub(super) center: f64,
     pub(super) ranker: &'a dyn Ranker,
     /// The units of this Movement Phase in the order they are decided.
     pub(super) order: &'a [UnitId],
