@@ -36,7 +36,9 @@
 //!   finishing the player-turn from it, then (by default,
 //!   [`MctsPlayer::reply`]) the heuristic playing the opponent's reply to
 //!   the start of the searching side's next player-turn (its Supply Phase
-//!   judged), then the [`Evaluator`]. The rollouts trace less supply than
+//!   judged), then the [`Evaluator`] (with [`MctsPlayer::center`], as at
+//!   the levels, measured from its value at the start of the player-turn).
+//!   The rollouts trace less supply than
 //!   the heuristic does in play (a few what-if cuts), and the reply's
 //!   distance fields are built once per search: most of a graded-supply
 //!   scenario's time went there. Rollouts of iteration `i` roll the dice of
