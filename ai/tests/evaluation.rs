@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::fixture;
-use hexwar_ai::mcts::{Evaluator, ExposureEvaluator, MctsPlayer, StaticEvaluator};
-use hexwar_ai::{AiRng, Player};
+use common::{Log, fixture, noted_at_malayas_start};
+use hexwar_ai::AiRng;
+use hexwar_ai::mcts::{Evaluator, ExposureEvaluator, StaticEvaluator};
 use hexwar_engine::{Action, GameState, Scenario, Side, builtin};
 use rand::SeedableRng;
 
@@ -151,8 +151,7 @@ fn a_side_far_behind_on_the_count_gambles_unless_values_are_centred() {
 fn a_centred_search_measures_from_the_start_of_its_player_turn() {
     // With `center=1` every value of a player-turn is asked from the
     // evaluator's centre at that turn's start; without it, from 0.
-    type Log = std::sync::Arc<std::sync::Mutex<Vec<f64>>>;
-    struct Seen(Log);
+    struct Seen(Log<f64>);
     impl Evaluator for Seen {
         fn value(&self, _: &Scenario, _: &GameState, _: Side) -> f64 {
             0.5
@@ -165,20 +164,12 @@ fn a_centred_search_measures_from_the_start_of_its_player_turn() {
             0.5
         }
     }
-    let scen = builtin::load("malaya").unwrap();
-    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(3));
     let seen = |center: bool| {
-        let log = Log::default();
         let opts = format!("iters=20,center={}", u8::from(center));
-        let mut p = MctsPlayer::from_options(&opts)
-            .unwrap()
-            .with_evaluator(Seen(log.clone()));
-        p.choose(&scen, &state, &mut AiRng::seed_from_u64(4));
-        let v = log.lock().unwrap().clone();
-        assert!(!v.is_empty());
-        v
+        noted_at_malayas_start(&opts, Seen)
     };
+    let (state, on) = seen(true);
     let want = f64::from(state.turn()) * 100.0 + 7.0;
-    assert!(seen(true).iter().all(|&c| c == want));
-    assert!(seen(false).iter().all(|&c| c == 0.0));
+    assert!(on.iter().all(|&c| c == want));
+    assert!(seen(false).1.iter().all(|&c| c == 0.0));
 }

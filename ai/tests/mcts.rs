@@ -5,7 +5,7 @@ use std::time::Instant;
 
 mod common;
 
-use common::{fixture, play, player_turn};
+use common::{Log, fixture, noted_at_malayas_start, play, player_turn};
 use hexwar_ai::mcts::{Budget, CHARGE_SAMPLES, DefaultRanker, Evaluator, MctsPlayer, Ranker};
 use hexwar_ai::{AiRng, HeuristicPlayer, Player, RandomPlayer};
 use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, builtin, combat, supply};
@@ -367,8 +367,7 @@ fn follow_values_positions_after_the_searching_sides_next_turn() {
     // Without `follow` a guided rollout stops when the searching side's
     // next player-turn begins (after the reply); with it, that player-turn
     // is played too, and the evaluator is asked at the opponent's next one.
-    type Log = std::sync::Arc<std::sync::Mutex<Vec<(u8, Side)>>>;
-    struct Seen(Log);
+    struct Seen(Log<(u8, Side)>);
     impl Evaluator for Seen {
         fn value(&self, _: &Scenario, state: &GameState, _: Side) -> f64 {
             self.0
@@ -378,23 +377,15 @@ fn follow_values_positions_after_the_searching_sides_next_turn() {
             0.5
         }
     }
-    let scen = builtin::load("malaya").unwrap();
-    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(3));
-    let me = state.active_side();
     let seen = |follow: bool| {
-        let log = Log::default();
         let opts = format!("iters=20,follow={}", u8::from(follow));
-        let mut p = MctsPlayer::from_options(&opts)
-            .unwrap()
-            .with_evaluator(Seen(log.clone()));
-        p.choose(&scen, &state, &mut AiRng::seed_from_u64(4));
-        let v = log.lock().unwrap().clone();
-        assert!(!v.is_empty());
-        v
+        noted_at_malayas_start(&opts, Seen)
     };
+    let (state, without) = seen(false);
+    let me = state.active_side();
     let t = state.turn();
-    assert!(seen(false).iter().all(|&k| k == (t + 1, me)));
-    assert!(seen(true).iter().all(|&k| k == (t + 1, me.other())));
+    assert!(without.iter().all(|&k| k == (t + 1, me)));
+    assert!(seen(true).1.iter().all(|&k| k == (t + 1, me.other())));
 }
 
 /// Timing and strength (release):

@@ -89,3 +89,28 @@ pub fn player_turn(
     }
     out
 }
+
+/// A log an evaluator under test writes to.
+pub type Log<T> = std::sync::Arc<std::sync::Mutex<Vec<T>>>;
+
+/// What an evaluator noted while an `mcts:` player with options `opts`
+/// (and the evaluator `make` builds on a fresh log) chose its first action
+/// at Malaya's start (game seed 3), with that start; the log is not empty.
+pub fn noted_at_malayas_start<T: Clone, E>(
+    opts: &str,
+    make: impl FnOnce(Log<T>) -> E,
+) -> (GameState, Vec<T>)
+where
+    E: hexwar_ai::mcts::Evaluator + 'static,
+{
+    let scen = builtin::load("malaya").unwrap();
+    let state = GameState::new(&scen, &mut AiRng::seed_from_u64(3));
+    let log = Log::default();
+    let mut p = hexwar_ai::mcts::MctsPlayer::from_options(opts)
+        .unwrap()
+        .with_evaluator(make(log.clone()));
+    p.choose(&scen, &state, &mut AiRng::seed_from_u64(4));
+    let v = log.lock().unwrap().clone();
+    assert!(!v.is_empty());
+    (state, v)
+}
