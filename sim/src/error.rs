@@ -20,6 +20,7 @@ use crate::record::GameFileError;
 use crate::saved::StateError;
 use crate::scenario::LoadError;
 use crate::sweep::SweepError;
+use crate::tournament::journal::JournalError;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -66,6 +67,9 @@ pub enum Error {
     /// A file written or read.
     #[error(transparent)]
     File(#[from] FileError),
+    /// A tournament's journal.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
     /// The play session.
     #[error(transparent)]
     Session(#[from] SessionError),

@@ -234,8 +234,7 @@ fn tournament_tables_are_the_same_on_any_thread_count() {
         assert_eq!(t["cells"].as_array().unwrap().len(), 3);
     }
     assert_eq!(tables[2]["cells"][0]["pairs"], 6);
-    // novice stands for random today: random against novice is one game
-    // played twice, every pair a tie.
+    // The first table's cells in the order of the players given.
     let cell = &tables[0]["cells"][1];
     assert_eq!(
         (cell["a"].as_str(), cell["b"].as_str()),
@@ -273,4 +272,89 @@ fn tournament_tables_are_the_same_on_any_thread_count() {
     ]);
     expect_code(&o, 2);
     assert!(stderr(&o).contains("twice"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_tournament_run_again_keeps_the_pairs_it_played_and_plays_the_rest() {
+    let dir = temp_dir("tournament-journal");
+    let scen = rich();
+    let run = |out: &std::path::Path, pairs: &str, seed: &str| {
+        hexwar(&[
+            "tournament",
+            "--players",
+            "random,normal",
+            "--scenarios",
+            &scen,
+            "--pairs",
+            pairs,
+            "--seed",
+            seed,
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let d = dir.join("kept");
+    expect_code(&run(&d, "2", "1"), 0);
+    let journal = d.join("pairs.jsonl");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    // Pair 0's line altered: a pair read back shows it, one played again would not.
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let zero = lines.iter_mut().find(|l| l["pair"] == 0).unwrap();
+    zero["vp"] = serde_json::json!([[71, 3], [5, 67]]);
+    let mut altered: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    // A line cut by a kill while it was written.
+    altered.push_str("{\"scenario\":\"ri");
+    std::fs::write(&journal, altered).unwrap();
+    let o = run(&d, "3", "1");
+    expect_code(&o, 0);
+    assert!(
+        stderr(&o).contains("4 of 6 games already played"),
+        "{}",
+        stderr(&o)
+    );
+    let csv = std::fs::read_to_string(d.join("games.csv")).unwrap();
+    let pair0: Vec<&str> = csv
+        .lines()
+        .filter(|l| l.split(',').nth(3) == Some("0"))
+        .collect();
+    assert!(pair0[0].contains(",71,3,"), "{csv}");
+    assert!(pair0[1].contains(",5,67,"), "{csv}");
+    // The cut line dropped, the new pair on a line of its own.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    for l in text.lines() {
+        serde_json::from_str::<serde_json::Value>(l).unwrap();
+    }
+    // The pairs played here are those a fresh tournament plays.
+    let fresh = dir.join("fresh");
+    expect_code(&run(&fresh, "3", "1"), 0);
+    let fresh_csv = std::fs::read_to_string(fresh.join("games.csv")).unwrap();
+    let not_zero = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.split(',').nth(3) != Some("0"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(not_zero(&csv), not_zero(&fresh_csv));
+    // Another seed shares nothing with these pairs: all played.
+    let o = run(&d, "1", "9");
+    expect_code(&o, 0);
+    assert!(!stderr(&o).contains("already played"), "{}", stderr(&o));
+    // A damaged line is named, and nothing is played over it.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let damaged = text.replacen("\"pair\":", "\"pear\":", 1);
+    std::fs::write(&journal, damaged).unwrap();
+    let o = run(&d, "3", "1");
+    expect_code(&o, 2);
+    assert!(
+        stderr(&o).contains("pairs.jsonl, line 1: not a pair"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -2,17 +2,21 @@
 //! ([`crate::tournament`]): every pairing plays a duel of `--pairs` pairs
 //! in every scenario on the same seeds; the pairwise score tables and an
 //! Elo table with intervals, on the terminal and, with `--out`, as
-//! `tournament.json`, `tournament.md` and `games.csv`.
+//! `tournament.json`, `tournament.md` and `games.csv`, each pair kept in
+//! the folder's journal as it finishes (`pairs.jsonl`): stopped and run
+//! again, or run again with more `--pairs`, it plays only what is missing.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{emit_report, progress_bar};
 use crate::batch::game::check_ai;
+use crate::batch::spec::digest;
 use crate::duel::ScoreMode;
 use crate::error::{Error, UsageError};
 use crate::scenario::LoadedScenario;
-use crate::tournament::{self, Played, Schedule, TournamentReport, files};
+use crate::tournament::journal::{self, Journal};
+use crate::tournament::{self, Schedule, TournamentReport, files};
 
 /// The arguments of `hexwar tournament`.
 #[derive(Clone, Debug, clap::Args)]
@@ -47,7 +51,12 @@ pub struct Args {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = crate::threads::parse)]
     pub threads: Option<usize>,
-    /// Write tournament.json, tournament.md and games.csv into DIR.
+    /// Write tournament.json, tournament.md and games.csv into DIR, and
+    /// keep each pair in DIR/pairs.jsonl as it finishes. Run again into
+    /// the same DIR (stopped mid-way, or with more --pairs), it plays only
+    /// the pairs the journal does not hold for these players (a level by
+    /// the spec it stands for), scenario text and seed. After a change to
+    /// the AI's code that keeps its specs, use a new DIR.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Print JSON.
@@ -95,9 +104,32 @@ impl Args {
 /// Runs `hexwar tournament`.
 pub fn run(args: &Args) -> Result<ExitCode, Error> {
     let schedule = schedule(args)?;
-    let bar = progress_bar(schedule.games());
-    let (played, report) = tournament(args, &schedule, &|| bar.inc(1))?;
+    let (kept, journal) = match &args.out {
+        Some(dir) => (journal::kept(dir, &schedule)?, Some(Journal::open(dir)?)),
+        None => Default::default(),
+    };
+    let to_play = schedule.games() - 2 * kept.len() as u64;
+    if let (Some(dir), false) = (&args.out, kept.is_empty()) {
+        eprintln!(
+            "hexwar: {} of {} games already played, kept from {}; {to_play} to play",
+            2 * kept.len(),
+            schedule.games(),
+            dir.join(journal::FILE).display(),
+        );
+    }
+    let bar = progress_bar(to_play);
+    let on_pair = |slot, pair: &_| {
+        if let Some(j) = &journal {
+            j.record(&schedule, slot, pair);
+        }
+    };
+    let played = tournament::play(&schedule, args.threads, &kept, &on_pair, &|| bar.inc(1));
     bar.finish_and_clear();
+    if let Some(j) = journal {
+        j.finish()?;
+    }
+    let played = played?;
+    let report = TournamentReport::new(&schedule, &played, args.score);
     if let Some(dir) = &args.out {
         files::write(dir, &schedule, &played, &report, &args.command())?;
     }
@@ -120,29 +152,19 @@ pub fn schedule(args: &Args) -> Result<Schedule, Error> {
     if args.pairs == 0 {
         return Err(UsageError::NoPairs.into());
     }
-    let scenarios = args
+    let loaded = args
         .scenarios
         .iter()
-        .map(|s| LoadedScenario::load(s).map(|l| l.scenario))
+        .map(|s| LoadedScenario::load(s))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Schedule {
         players,
-        scenarios,
+        digests: loaded.iter().map(|l| digest(&l.text)).collect(),
+        scenarios: loaded.into_iter().map(|l| l.scenario).collect(),
         pairs: args.pairs,
         seed: args.seed,
         ladder: args.ladder,
     })
-}
-
-/// Plays `schedule` and scores it; `on_game` after each game.
-pub fn tournament(
-    args: &Args,
-    schedule: &Schedule,
-    on_game: &(dyn Fn() + Sync),
-) -> Result<(Played, TournamentReport), Error> {
-    let played = tournament::play(schedule, args.threads, on_game)?;
-    let report = TournamentReport::new(schedule, &played, args.score);
-    Ok((played, report))
 }
 
 #[cfg(test)]

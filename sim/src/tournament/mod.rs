@@ -7,11 +7,15 @@
 //!
 //! Every pair is played by the pure game kernel and the results are kept
 //! by (scenario, pairing, seed index), so the tables are the same on any
-//! thread count.
+//! thread count. With a folder, each pair goes into its journal as it
+//! finishes ([`journal`]): a tournament stopped mid-way keeps what it
+//! played, and run again plays only the rest.
 
 pub mod files;
+pub mod journal;
 mod report;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use hexwar_engine::Scenario;
@@ -29,6 +33,8 @@ pub struct Schedule {
     pub players: Vec<String>,
     /// The scenarios, loaded.
     pub scenarios: Vec<Arc<Scenario>>,
+    /// Per scenario, the digest of its text ([`crate::batch::digest`]).
+    pub digests: Vec<String>,
     /// Pairs per pairing and scenario (seed indices 0..pairs).
     pub pairs: u64,
     /// Master seed.
@@ -66,14 +72,18 @@ pub struct Played {
 }
 
 /// Plays the tournament on `threads` worker threads (`None`: one per
-/// core), one pair per task; `on_game` after each game (from any thread).
+/// core), one pair per task, except the pairs in `kept` (already played,
+/// by slot: [`journal::kept`]); `on_pair` after each pair played (from any
+/// thread), `on_game` after each game.
 pub fn play(
     schedule: &Schedule,
     threads: Option<usize>,
+    kept: &HashMap<journal::Slot, Pair>,
+    on_pair: &(dyn Fn(journal::Slot, &Pair) + Sync),
     on_game: &(dyn Fn() + Sync),
 ) -> Result<Played, SimError> {
     let pairings = schedule.pairings();
-    let jobs: Vec<(usize, usize, u64)> = (0..schedule.scenarios.len())
+    let jobs: Vec<journal::Slot> = (0..schedule.scenarios.len())
         .flat_map(|s| {
             (0..pairings.len()).flat_map(move |p| (0..schedule.pairs).map(move |i| (s, p, i)))
         })
@@ -84,16 +94,22 @@ pub fn play(
         .map_err(SimError::Threads)?;
     let flat = pool.install(|| {
         jobs.par_iter()
-            .map(|&(s, p, i)| {
+            .map(|&slot| {
+                if let Some(pair) = kept.get(&slot) {
+                    return Ok(*pair);
+                }
+                let (s, p, i) = slot;
                 let (a, b) = pairings[p];
-                play_pair(
+                let pair = play_pair(
                     &schedule.scenarios[s],
                     &schedule.players[a],
                     &schedule.players[b],
                     schedule.seed,
                     i,
                     on_game,
-                )
+                )?;
+                on_pair(slot, &pair);
+                Ok(pair)
             })
             .collect::<Result<Vec<Pair>, SimError>>()
     })?;
