@@ -6,7 +6,7 @@ mod common;
 
 use common::{Log, fixture, noted_at_malayas_start};
 use hexwar_ai::AiRng;
-use hexwar_ai::mcts::{Evaluator, ExposureEvaluator, StaticEvaluator};
+use hexwar_ai::mcts::{Evaluator, ExposureEvaluator, MctsPlayer, StaticEvaluator};
 use hexwar_engine::{Action, GameState, Scenario, Side, builtin};
 use rand::SeedableRng;
 
@@ -172,4 +172,15 @@ fn a_centred_search_measures_from_the_start_of_its_player_turn() {
     let want = f64::from(state.turn()) * 100.0 + 7.0;
     assert!(on.iter().all(|&c| c == want));
     assert!(seen(false).1.iter().all(|&c| c == 0.0));
+    // A search asked for directly (a bench, a tool), not through a
+    // choice, measures from its player-turn's centre too.
+    let scen = builtin::load("malaya").unwrap();
+    let log = Log::default();
+    let mut p = MctsPlayer::from_options("iters=20,center=1")
+        .unwrap()
+        .with_evaluator(Seen(log.clone()));
+    p.search(&scen, &state, 5);
+    let direct = log.lock().unwrap().clone();
+    assert!(!direct.is_empty());
+    assert!(direct.iter().all(|&c| c == want), "{direct:?}");
 }

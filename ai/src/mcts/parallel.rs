@@ -52,6 +52,7 @@ impl<G: Guide> MctsPlayer<G> {
     /// [`MctsPlayer::threads`] trees, and leaves the plan.
     pub fn search(&mut self, scen: &Scenario, state: &GameState, seed: u64) -> SearchStats {
         let start = Instant::now();
+        self.enter_turn(scen, state);
         if self.guided {
             self.sync_order(scen, state);
         }

@@ -185,18 +185,7 @@ impl<G: Guide> Player for MctsPlayer<G> {
     }
 
     fn choose(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
-        let key = (state.turn(), state.active_side());
-        if self.explain_key != Some(key) {
-            self.explain_key = Some(key);
-            self.explain.clear();
-            self.turn_work = (0, 0);
-            self.turn_start = Instant::now();
-            self.turn_center = if self.center {
-                self.evaluator.center(scen, state, state.active_side())
-            } else {
-                0.0
-            };
-        }
+        self.enter_turn(scen, state);
         let a = self.choose_inner(scen, state, rng);
         // An attack is told when declared (its first unit), a charge always.
         let told = match a {
@@ -225,6 +214,25 @@ impl<G: Guide> Player for MctsPlayer<G> {
 }
 
 impl<G: Guide> MctsPlayer<G> {
+    /// At the first choice (or search) of a player-turn: its explanation,
+    /// work and clock start afresh, and its centre is measured
+    /// ([`MctsPlayer::center`]).
+    pub(super) fn enter_turn(&mut self, scen: &Scenario, state: &GameState) {
+        let key = (state.turn(), state.active_side());
+        if self.explain_key == Some(key) {
+            return;
+        }
+        self.explain_key = Some(key);
+        self.explain.clear();
+        self.turn_work = (0, 0);
+        self.turn_start = Instant::now();
+        self.turn_center = if self.center {
+            self.evaluator.center(scen, state, state.active_side())
+        } else {
+            0.0
+        };
+    }
+
     /// Adds a line to this player-turn's explanation (bounded).
     fn say(&mut self, line: String) {
         if self.explain.len() < 64 {
