@@ -82,30 +82,43 @@ pub(super) fn loc_step(
 ) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
-    let enemy = side.other().index();
-    let enemy_zoc = zoc::any(side.other());
-    let zoc_cost = g.zoc_cost.0;
-    move |y, d, x| {
-        let o = ms.occ[x.index()];
-        if o[enemy] > 0 {
-            return None;
-        }
-        let friend = o[side.index()] > 0;
-        let mut c = edges[y.index()][d].plain;
-        if !friend && (c == Mp::NO.0 || state.control(x) == Some(side.other())) {
-            return None;
-        }
-        if c == Mp::NO.0 {
-            c = Mp::ONE.0;
-        }
-        if ms.zoc[x.index()] & enemy_zoc != 0 {
-            c = c.saturating_add(zoc_cost);
-            if friend {
-                c = c.saturating_add(Mp::ONE.0);
-            }
-        }
-        Some(c)
+    move |y, d, x| loc_entry(state, g, ms, side, edges[y.index()][d].plain, x)
+}
+
+/// GS-8: what a line of communication pays to enter `x` across a hexside
+/// whose plain cost is `plain` (`Mp::NO`: not passable for the class): no
+/// hex with an enemy unit; a hex with no friendly unit only across a
+/// passable hexside and if the enemy does not control it; a friendly hex
+/// across any hexside at a point; an enemy ZOC costs more (a point more
+/// still where a friendly unit stands in it).
+#[inline]
+pub(super) fn loc_entry(
+    state: &GameState,
+    g: &GradedRules,
+    ms: &Scratch,
+    side: Side,
+    plain: u16,
+    x: HexId,
+) -> Option<u16> {
+    let o = ms.occ[x.index()];
+    if o[side.other().index()] > 0 {
+        return None;
     }
+    let friend = o[side.index()] > 0;
+    let mut c = plain;
+    if !friend && (c == Mp::NO.0 || state.control(x) == Some(side.other())) {
+        return None;
+    }
+    if c == Mp::NO.0 {
+        c = Mp::ONE.0;
+    }
+    if ms.zoc[x.index()] & zoc::any(side.other()) != 0 {
+        c = c.saturating_add(g.zoc_cost.0);
+        if friend {
+            c = c.saturating_add(Mp::ONE.0);
+        }
+    }
+    Some(c)
 }
 
 /// GS-7, GS-8: which units no line of communication reaches.

@@ -11,7 +11,7 @@
 //! tested over many positions, `tests/supply_fast.rs`). A unit's own hex
 //! is never barred: a friendly unit stands in it.
 
-use super::isolation::general_hexes;
+use super::isolation::{general_hexes, loc_entry};
 use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OUT, SPECIAL};
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
@@ -56,30 +56,7 @@ fn loc_step_back(
 ) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
-    let enemy = side.other().index();
-    let enemy_zoc = zoc::any(side.other());
-    let zoc_cost = g.zoc_cost.0;
-    move |a, d, b| {
-        let o = ms.occ[a.index()];
-        if o[enemy] > 0 {
-            return None;
-        }
-        let friend = o[side.index()] > 0;
-        let mut c = edges[b.index()][OPPOSITE[d]].plain;
-        if !friend && (c == Mp::NO.0 || state.control(a) == Some(side.other())) {
-            return None;
-        }
-        if c == Mp::NO.0 {
-            c = Mp::ONE.0;
-        }
-        if ms.zoc[a.index()] & enemy_zoc != 0 {
-            c = c.saturating_add(zoc_cost);
-            if friend {
-                c = c.saturating_add(Mp::ONE.0);
-            }
-        }
-        Some(c)
-    }
+    move |a, d, b| loc_entry(state, g, ms, side, edges[b.index()][OPPOSITE[d]].plain, a)
 }
 
 /// GS-1, GS-3: `u`'s status code, as the whole-side judgement gives it.
