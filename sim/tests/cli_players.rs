@@ -342,6 +342,16 @@ fn a_tournament_run_again_keeps_the_pairs_it_played_and_plays_the_rest() {
             .collect()
     };
     assert_eq!(not_zero(&csv), not_zero(&fresh_csv));
+    // Pairs are handed out in order, so a tournament stopped mid-way
+    // holds the first ones: on two threads, a pair is at most one place
+    // ahead of where it would be played alone.
+    let ordered = dir.join("ordered");
+    expect_code(&run(&ordered, "8", "1"), 0);
+    let text = std::fs::read_to_string(ordered.join("pairs.jsonl")).unwrap();
+    for (k, l) in text.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(v["pair"].as_u64().unwrap() <= k as u64 + 1, "{text}");
+    }
     // Another seed shares nothing with these pairs: all played.
     let o = run(&d, "1", "9");
     expect_code(&o, 0);

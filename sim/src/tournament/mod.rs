@@ -83,20 +83,24 @@ pub fn play(
     on_game: &(dyn Fn() + Sync),
 ) -> Result<Played, SimError> {
     let pairings = schedule.pairings();
-    let jobs: Vec<journal::Slot> = (0..schedule.scenarios.len())
-        .flat_map(|s| {
-            (0..pairings.len()).flat_map(move |p| (0..schedule.pairs).map(move |i| (s, p, i)))
-        })
+    // Pair index first: every pairing and scenario advances together.
+    let (scenarios, per) = (schedule.scenarios.len(), pairings.len());
+    let jobs: Vec<journal::Slot> = (0..schedule.pairs)
+        .flat_map(|i| (0..scenarios).flat_map(move |s| (0..per).map(move |p| (s, p, i))))
         .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(SimError::Threads)?;
-    let flat = pool.install(|| {
-        jobs.par_iter()
+    // Handed out in order (not split into ranges, one per thread): a
+    // tournament stopped mid-way has played the first pairs of every
+    // pairing, and its journal read with fewer `--pairs` is whole.
+    let mut flat = pool.install(|| {
+        jobs.iter()
+            .par_bridge()
             .map(|&slot| {
                 if let Some(pair) = kept.get(&slot) {
-                    return Ok(*pair);
+                    return Ok((slot, *pair));
                 }
                 let (s, p, i) = slot;
                 let (a, b) = pairings[p];
@@ -109,12 +113,13 @@ pub fn play(
                     on_game,
                 )?;
                 on_pair(slot, &pair);
-                Ok(pair)
+                Ok((slot, pair))
             })
-            .collect::<Result<Vec<Pair>, SimError>>()
+            .collect::<Result<Vec<(journal::Slot, Pair)>, SimError>>()
     })?;
+    flat.sort_unstable_by_key(|&(slot, _)| slot);
+    let mut it = flat.into_iter().map(|(_, pair)| pair);
     let per_pairing = schedule.pairs as usize;
-    let mut it = flat.into_iter();
     let pairs = (0..schedule.scenarios.len())
         .map(|_| {
             (0..pairings.len())
