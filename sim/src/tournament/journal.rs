@@ -145,17 +145,12 @@ pub fn kept(dir: &Path, schedule: &Schedule) -> Result<HashMap<Slot, Pair>, Jour
                 });
             }
         };
-        let key = (
-            line.scenario.clone(),
-            line.digest.clone(),
-            line.a.clone(),
-            line.b.clone(),
-        );
         if line.seed != schedule.seed || line.pair >= schedule.pairs {
             continue;
         }
-        if let Some(&(s, p)) = wanted.get(&key) {
-            kept.insert((s, p, line.pair), line.pair());
+        let pair = line.pair();
+        if let Some(&(s, p)) = wanted.get(&(line.scenario, line.digest, line.a, line.b)) {
+            kept.insert((s, p, pair.index), pair);
         }
     }
     Ok(kept)
