@@ -104,8 +104,11 @@ impl Args {
 /// Runs `hexwar tournament`.
 pub fn run(args: &Args) -> Result<ExitCode, Error> {
     let schedule = schedule(args)?;
-    let (kept, journal) = match &args.out {
-        Some(dir) => (journal::kept(dir, &schedule)?, Some(Journal::open(dir)?)),
+    let (journal, kept) = match &args.out {
+        Some(dir) => {
+            let (journal, kept) = Journal::open(dir, &schedule)?;
+            (Some(journal), kept)
+        }
         None => Default::default(),
     };
     let to_play = schedule.games() - 2 * kept.len() as u64;

@@ -103,15 +103,13 @@ impl Line {
     }
 }
 
-/// The pairs of `schedule` the journal in `dir` already holds, by slot
-/// (none when there is no journal yet).
-pub fn kept(dir: &Path, schedule: &Schedule) -> Result<HashMap<Slot, Pair>, JournalError> {
-    let path = dir.join(FILE);
-    if !path.exists() {
-        return Ok(HashMap::new());
-    }
-    let bytes = files::read_limited(&path, LIMIT, "a tournament journal")?;
-    let text = String::from_utf8_lossy(&bytes);
+/// The pairs of `schedule` the journal `path` holds (its text `bytes`), by slot.
+fn kept(
+    path: &Path,
+    bytes: &[u8],
+    schedule: &Schedule,
+) -> Result<HashMap<Slot, Pair>, JournalError> {
+    let text = String::from_utf8_lossy(bytes);
     // Every slot of the schedule by what its line would say.
     let pairings = schedule.pairings();
     let mut wanted = HashMap::new();
@@ -139,7 +137,7 @@ pub fn kept(dir: &Path, schedule: &Schedule) -> Result<HashMap<Slot, Pair>, Jour
             Err(_) if cut && i + 1 == count => break,
             Err(e) => {
                 return Err(JournalError::BadLine {
-                    path,
+                    path: path.to_path_buf(),
                     line: i + 1,
                     error: e.to_string(),
                 });
@@ -166,10 +164,13 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Opens (or creates) the journal in `dir`. A last line cut by a kill
-    /// is dropped first (it is not a pair), so the next pair starts a line
-    /// of its own.
-    pub fn open(dir: &Path) -> Result<Journal, JournalError> {
+    /// Opens (or creates) the journal in `dir`, with the pairs of
+    /// `schedule` it already holds, by slot. A last line cut by a kill is
+    /// dropped (it is not a pair), so the next pair starts a line of its own.
+    pub fn open(
+        dir: &Path,
+        schedule: &Schedule,
+    ) -> Result<(Journal, HashMap<Slot, Pair>), JournalError> {
         files::create_dir_all(dir)?;
         let path = dir.join(FILE);
         let file = OpenOptions::new()
@@ -178,16 +179,18 @@ impl Journal {
             .open(&path)
             .map_err(FileError::write(&path))?;
         let bytes = files::read_limited(&path, LIMIT, "a tournament journal")?;
+        let kept = kept(&path, &bytes, schedule)?;
         if bytes.last().is_some_and(|&b| b != b'\n') {
             let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             file.set_len(whole as u64)
                 .map_err(FileError::write(&path))?;
         }
-        Ok(Journal {
+        let journal = Journal {
             path,
             file: Mutex::new(file),
             failed: Mutex::new(None),
-        })
+        };
+        Ok((journal, kept))
     }
 
     /// Appends `pair`, played in `slot` of `schedule`, as one line.

@@ -33,7 +33,7 @@ pub struct Schedule {
     pub players: Vec<String>,
     /// The scenarios, loaded.
     pub scenarios: Vec<Arc<Scenario>>,
-    /// Per scenario, the digest of its text ([`crate::batch::digest`]).
+    /// Per scenario, the digest of its text ([`crate::batch::spec::digest`]).
     pub digests: Vec<String>,
     /// Pairs per pairing and scenario (seed indices 0..pairs).
     pub pairs: u64,
@@ -73,7 +73,7 @@ pub struct Played {
 
 /// Plays the tournament on `threads` worker threads (`None`: one per
 /// core), one pair per task, except the pairs in `kept` (already played,
-/// by slot: [`journal::kept`]); `on_pair` after each pair played (from any
+/// by slot: [`journal::Journal::open`]); `on_pair` after each pair played (from any
 /// thread), `on_game` after each game.
 pub fn play(
     schedule: &Schedule,
