@@ -1,5 +1,5 @@
 //! `games.csv`: one row per game in index order, written from a
-//! [`GameRecord`] ([`header`], [`line`]) and read back one at a time
+//! [`GameRecord`] ([`header`], [`line()`]) and read back one at a time
 //! (`Rows`, for a resume or a merge), a cut last line ending the rows.
 //!
 //! Each row ends with a `check`: FNV-1a, started from the run's key
@@ -44,7 +44,7 @@ pub fn header(scen: &Scenario) -> Vec<String> {
     h
 }
 
-/// One game's fields in `games.csv` (all but the last, `check`: see [`line`]).
+/// One game's fields in `games.csv` (all but the last, `check`: see [`line()`]).
 pub fn row(scen: &Scenario, r: &GameRecord) -> Vec<String> {
     let mut v = vec![
         r.index.to_string(),
