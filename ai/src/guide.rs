@@ -124,4 +124,21 @@ pub trait Guide: Player {
     /// Phase (there the search asks unit by unit). It need not be legal:
     /// the search checks it and falls back on the legal actions.
     fn phase_action(&mut self, scen: &Scenario, state: &GameState) -> Action;
+
+    /// The plans of attack for the Movement Phase `state` is in that the
+    /// guide could follow, its own first: how many (1, the default: its
+    /// own only). A search may weigh them before it decides the units
+    /// (`mcts:plans=N`), by rollouts under each.
+    fn plan_variants(&mut self, _scen: &Scenario, _state: &GameState) -> usize {
+        1
+    }
+
+    /// Follow plan `k` of [`Guide::plan_variants`] (0: its own) for the
+    /// rest of `state`'s player-turn, whatever is asked in between.
+    fn set_plan_variant(&mut self, _scen: &Scenario, _state: &GameState, _k: usize) {}
+
+    /// Plan `k` of [`Guide::plan_variants`] in words.
+    fn plan_variant_name(&self, _scen: &Scenario, k: usize) -> String {
+        format!("plan {k}")
+    }
 }

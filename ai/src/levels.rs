@@ -30,9 +30,11 @@ pub fn level(name: &str) -> Option<&'static str> {
         // keeps a game's cost bounded, reproducibly; values measured from
         // the start of the player-turn (`center=1`, MctsPlayer::center).
         // `hexwar play` runs them on two threads, with a cap in time too
-        // ([`for_play`]).
+        // ([`for_play`]). `expert` also weighs five plans of attack at the
+        // start of each Movement Phase (`plans=5`, mcts/plans.rs) before
+        // it searches the units under the best.
         "hard" => "mcts:iters=300,turn_iters=1200,center=1",
-        "expert" => "mcts:iters=1200,turn_iters=4800,center=1",
+        "expert" => "mcts:iters=1200,turn_iters=4800,center=1,plans=5",
         _ => return None,
     })
 }

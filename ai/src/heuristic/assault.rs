@@ -259,5 +259,6 @@ impl HeuristicPlayer {
     /// The bar an attack's worth must clear: lower when behind late.
     pub(super) fn attack_bar(&self, scen: &Scenario, state: &GameState) -> f64 {
         0.1 - self.tuning.urgency * urgency(scen, state, state.active_side())
+            + self.bar_shift(state)
     }
 }

@@ -69,6 +69,8 @@
 //! - `plan`: the Combat Phase planned before moving (concentration).
 //! - `assault`: attacks valued in VP, which units join, the bar to clear.
 //! - `tuning`: the knobs a spec may set (`heuristic:blunder=0.2`).
+//! - `variants`: other plans of attack than its own, for a search to
+//!   weigh (bolder, cautious, without a target), and the one in force.
 
 mod assault;
 mod attacks;
@@ -82,6 +84,7 @@ mod plan;
 mod player;
 mod threat;
 mod tuning;
+mod variants;
 mod works;
 mod worth;
 
@@ -149,6 +152,12 @@ pub struct HeuristicPlayer {
     assault_memo: Option<AssaultMemo>,
     /// This Movement Phase's attack plan: (unit, hex to attack from, target).
     plan: Vec<(UnitId, HexId, HexId)>,
+    /// The plan variant a search has put in force, and the (turn, side)
+    /// of the player-turn it holds for (`variants`).
+    variant: Option<((u8, u8), variants::PlanVariant)>,
+    /// The variants of the last Movement Phase listed, and its (turn, side).
+    variants: Vec<variants::PlanVariant>,
+    variants_key: Option<(u8, u8)>,
     fields: Fields,
     /// (side, who holds each objective) the objectives' fields were built
     /// for (`None`: not kept).

@@ -22,6 +22,7 @@ use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitId, combat, movement, r
 
 use super::HeuristicPlayer;
 use super::assault::keeper;
+use super::variants::PlanVariant;
 
 /// What a unit's planned hex is worth to it, in score.
 pub(super) const PLANNED: f64 = 6.0;
@@ -70,12 +71,17 @@ impl HeuristicPlayer {
                 });
             }
         }
-        // Best target first, each unit used once.
+        // Best target first, each unit used once (less a target a
+        // variant leaves out).
+        let without = match self.variant(state) {
+            PlanVariant::Without(t) => Some(t),
+            _ => None,
+        };
         let mut used: Vec<UnitId> = Vec::new();
         loop {
             let mut best: Option<Planned> = None;
             for &t in &targets {
-                if self.plan.iter().any(|p| p.2 == t) {
+                if self.plan.iter().any(|p| p.2 == t) || without == Some(t) {
                     continue;
                 }
                 let (v, slots) = self.plan_one(scen, state, t, &approaches, &used);

@@ -175,6 +175,18 @@ impl Guide for HeuristicPlayer {
         self.in_reach(scen, hex)
     }
 
+    fn plan_variants(&mut self, scen: &Scenario, state: &GameState) -> usize {
+        self.list_variants(scen, state)
+    }
+
+    fn set_plan_variant(&mut self, scen: &Scenario, state: &GameState, k: usize) {
+        self.use_variant(scen, state, k);
+    }
+
+    fn plan_variant_name(&self, scen: &Scenario, k: usize) -> String {
+        self.variant_name(scen, k)
+    }
+
     fn phase_action(&mut self, scen: &Scenario, state: &GameState) -> Action {
         match state.phase(scen) {
             PhaseKind::Rail => self.rail(scen, state),

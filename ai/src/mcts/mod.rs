@@ -146,6 +146,8 @@
 //! - `value`: the [`Evaluator`], the rollouts and their common random numbers.
 //! - `plan`: the plan a search leaves (over the workers' trees merged),
 //!   and following it in the game.
+//! - `plans`: the guide's plans of attack weighed at the start of a
+//!   Movement Phase (`plans=N`), before the search.
 //! - `options`: the `mcts:` spec options.
 //! - `player`: construction, the [`Player`](crate::Player) impl, the
 //!   explanations.
@@ -157,6 +159,7 @@ mod options;
 mod parallel;
 mod plain;
 mod plan;
+mod plans;
 mod player;
 mod search;
 mod tally;
@@ -291,6 +294,13 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// child's sample variance over its visits) that the gap must exceed,
     /// besides [`MctsPlayer::deviate`], for the search to overrule the guide.
     pub deviate_se: f64,
+    /// Guided: at the start of a Movement Phase, weigh the first `plans`
+    /// of the guide's plans of attack by rollouts and follow the best if
+    /// it beats the guide's own on evidence (`plans=N`; 0 or 1: the
+    /// guide's own plan, unweighed). See `plans.rs`.
+    pub plans: usize,
+    /// Rollouts per plan weighed ([`MctsPlayer::plans`]).
+    pub plan_lines: u32,
     /// The plan stops at the first node with fewer visits than this
     /// (its first step is always taken).
     pub min_plan_visits: u32,
@@ -319,6 +329,8 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     maker: Option<GuideMaker<G>>,
     /// The workers the last search used (the first so many).
     active: usize,
+    /// (turn, side, phase) whose plans were weighed.
+    plans_key: Option<(u8, Side, usize)>,
     /// The units of this Movement Phase in the order they are decided.
     order: Vec<UnitId>,
     /// (turn, side, phase) `order` belongs to.

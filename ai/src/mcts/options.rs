@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, center, opts, gap, dev, se, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -62,7 +62,9 @@ impl MctsPlayer {
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
     /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
     /// `reply=0|1`, `follow=0|1`, `center=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
-    /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plan=N` (least visits
+    /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plans=N` and
+    /// `plan_lines=N` (plans of attack weighed at the start of a Movement
+    /// Phase, rollouts each), `plan=N` (least visits
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|exposure` (the [`StaticEvaluator`], or the
     /// [`ExposureEvaluator`]), `turn_ms=N` (a cap on the player-turn,
@@ -163,6 +165,8 @@ impl<G: Guide> MctsPlayer<G> {
             "gap" => self.option_gap = num("a number >= 0")?,
             "dev" => self.deviate = num("a number >= 0")?,
             "se" => self.deviate_se = num("a number >= 0")?,
+            "plans" => self.plans = int()?.clamp(0, 16) as usize,
+            "plan_lines" => self.plan_lines = int()?.clamp(1, 10_000) as u32,
             "threads" => self.threads = int()?.clamp(1, 64) as usize,
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
             "obj" => {

@@ -8,10 +8,10 @@
 
 use std::time::{Duration, Instant};
 
-use hexwar_engine::{GameState, Scenario};
+use hexwar_engine::{GameState, Scenario, UnitId};
 
 use super::worker::{Params, Worker};
-use super::{Budget, MctsPlayer, SearchStats};
+use super::{Budget, Evaluator, MctsPlayer, Ranker, SearchStats};
 use crate::Guide;
 
 /// The seed of worker `i` of a search seeded `seed` (the first keeps it).
@@ -59,29 +59,7 @@ impl<G: Guide> MctsPlayer<G> {
         self.add_workers();
         let n = self.threads.clamp(1, self.workers.len());
         self.active = n;
-        let base = Params {
-            budget: self.budget,
-            exploration: self.exploration,
-            widen_c: self.widen_c,
-            widen_alpha: self.widen_alpha,
-            rollout: self.rollout,
-            guided: self.guided,
-            reply: self.reply,
-            follow: self.follow,
-            max_options: self.max_options,
-            option_gap: self.option_gap,
-            evaluator: &*self.evaluator,
-            center: self.turn_center,
-            ranker: &*self.ranker,
-            order: &self.order,
-            cursor: self.cursor,
-            turn_deadline: self
-                .turn_ms
-                .map(|ms| self.turn_start + Duration::from_millis(ms)),
-            turn_left: self
-                .turn_iters
-                .map(|cap| cap.saturating_sub(self.turn_work.1)),
-        };
+        let base = self.params(&*self.evaluator, &*self.ranker, &self.order);
         let player_seed = self.seed;
         let run = &|i: usize, w: &mut Worker<G>| {
             let p = Params {
@@ -123,9 +101,42 @@ impl<G: Guide> MctsPlayer<G> {
         stats
     }
 
+    /// The knobs a worker's search reads, with these borrowed parts (the
+    /// budget whole, the player-turn's cap what is left of it).
+    pub(super) fn params<'a>(
+        &self,
+        evaluator: &'a dyn Evaluator,
+        ranker: &'a dyn Ranker,
+        order: &'a [UnitId],
+    ) -> Params<'a> {
+        Params {
+            budget: self.budget,
+            exploration: self.exploration,
+            widen_c: self.widen_c,
+            widen_alpha: self.widen_alpha,
+            rollout: self.rollout,
+            guided: self.guided,
+            reply: self.reply,
+            follow: self.follow,
+            max_options: self.max_options,
+            option_gap: self.option_gap,
+            evaluator,
+            center: self.turn_center,
+            ranker,
+            order,
+            cursor: self.cursor,
+            turn_deadline: self
+                .turn_ms
+                .map(|ms| self.turn_start + Duration::from_millis(ms)),
+            turn_left: self
+                .turn_iters
+                .map(|cap| cap.saturating_sub(self.turn_work.1)),
+        }
+    }
+
     /// Workers up to [`MctsPlayer::threads`] (while guides can be made for
     /// them), none dropped: a worker keeps its tree and its guides' caches.
-    fn add_workers(&mut self) {
+    pub(super) fn add_workers(&mut self) {
         let want = self.threads.max(1);
         if let Some(make) = &self.maker {
             while self.workers.len() < want {

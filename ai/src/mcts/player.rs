@@ -39,6 +39,8 @@ impl<G: Guide> std::fmt::Debug for MctsPlayer<G> {
             .field("max_options", &self.max_options)
             .field("deviate", &self.deviate)
             .field("deviate_se", &self.deviate_se)
+            .field("plans", &self.plans)
+            .field("plan_lines", &self.plan_lines)
             .field("min_plan_visits", &self.min_plan_visits)
             .field("threads", &self.threads)
             .field("seed", &self.seed)
@@ -105,6 +107,9 @@ impl<G: Guide> MctsPlayer<G> {
             option_gap: 4.0,
             deviate: 0.01,
             deviate_se: DEVIATE_SE,
+            plans: 0,
+            plan_lines: 32,
+            plans_key: None,
             min_plan_visits: 4,
             threads: 1,
             seed,
@@ -234,7 +239,7 @@ impl<G: Guide> MctsPlayer<G> {
     }
 
     /// Adds a line to this player-turn's explanation (bounded).
-    fn say(&mut self, line: String) {
+    pub(super) fn say(&mut self, line: String) {
         if self.explain.len() < 64 {
             self.explain.push(line);
         }
@@ -244,6 +249,7 @@ impl<G: Guide> MctsPlayer<G> {
     /// (a unit the plan leaves in place is passed over); otherwise, or when
     /// the plan has run out, a new search and its plan.
     fn choose_inner(&mut self, scen: &Scenario, state: &GameState, rng: &mut AiRng) -> Action {
+        self.choose_plan(scen, state, rng);
         // Each search decides at least one unit or returns an action: the
         // order bounds the searches (it is known after the first search of
         // a Movement Phase, so the bound is read on every pass).

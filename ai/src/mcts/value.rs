@@ -216,9 +216,23 @@ impl<G: Guide> Worker<G> {
     /// evaluator.
     fn guided_value(&mut self, p: &Params, scen: &Scenario, n: u32) -> f64 {
         let node = &self.tree[n];
-        let mut cursor = node.cursor;
+        let cursor = node.cursor;
         let mut work = self.work.take().unwrap_or_else(|| node.state.clone());
         work.clone_from(&node.state);
+        self.play_out(p, scen, work, cursor)
+    }
+
+    /// Guided: the rollout of [`Worker::guided_value`] from `work` (a
+    /// position of the searching side's player-turn, the next unit to
+    /// decide `cursor` of the order), played to the evaluation; `work` is
+    /// kept for the next.
+    pub(super) fn play_out(
+        &mut self,
+        p: &Params,
+        scen: &Scenario,
+        mut work: GameState,
+        mut cursor: u16,
+    ) -> f64 {
         let mut acts = std::mem::take(&mut self.scratch);
         let mut steps = 0;
         self.guide.set_light(true);
