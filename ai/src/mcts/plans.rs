@@ -18,7 +18,7 @@
 //! rest of the player-turn. The rollouts count toward the player-turn's
 //! caps (`turn_iters`, `turn_ms`).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use hexwar_engine::{GameState, PhaseKind, Scenario};
 use rand::{RngCore, SeedableRng};
@@ -91,9 +91,6 @@ impl<G: Guide> MctsPlayer<G> {
         let (evaluator, ranker) = (self.evaluator.clone(), self.ranker.clone());
         let order = std::mem::take(&mut self.order);
         let p = self.params(&*evaluator, &*ranker, &order);
-        let deadline = self
-            .turn_ms
-            .map(|ms| self.turn_start + Duration::from_millis(ms));
         let mut left = p.turn_left.unwrap_or(u64::MAX);
         let w = &mut self.workers[0];
         w.side = state.active_side();
@@ -108,7 +105,7 @@ impl<G: Guide> MctsPlayer<G> {
         'variants: for (k, vs) in values.iter_mut().enumerate() {
             w.guide.set_plan_variant(scen, state, k);
             for r in 0..self.plan_lines {
-                if left == 0 || deadline.is_some_and(|d| Instant::now() >= d) {
+                if left == 0 || p.turn_deadline.is_some_and(|d| Instant::now() >= d) {
                     break 'variants;
                 }
                 w.guide.new_line();
