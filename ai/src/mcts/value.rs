@@ -31,10 +31,10 @@ pub trait Evaluator: Send + Sync {
     /// The value of `state` for `side`: 1 best, 0 worst.
     fn value(&self, scen: &Scenario, state: &GameState, side: Side) -> f64;
 
-    /// Where the search measures from ([`MctsPlayer::center`]
-    /// (super::MctsPlayer::center)): what [`Evaluator::value_from`] takes
-    /// as even for `side` in the player-turn starting at `state`. By
-    /// default 0: no centre.
+    /// Where the search measures from
+    /// ([`MctsPlayer::center`](super::MctsPlayer::center)): what
+    /// [`Evaluator::value_from`] takes as even for `side` in the
+    /// player-turn starting at `state`. By default 0: no centre.
     fn center(&self, _scen: &Scenario, _state: &GameState, _side: Side) -> f64 {
         0.0
     }

@@ -181,7 +181,7 @@ pub enum ActionError {
 
 impl ActionError {
     /// A message for people, with unit ids and hex labels, citing the rules
-    /// of the scenario's family ([`cite`]).
+    /// of the scenario's family ([`cite()`]).
     pub fn describe(&self, scen: &Scenario) -> String {
         cite(scen, &self.describe_all(scen))
     }

@@ -32,7 +32,7 @@ pub enum NoAttack {
 }
 
 impl NoAttack {
-    /// For people, citing the rules of the scenario's family ([`super::cite`]).
+    /// For people, citing the rules of the scenario's family ([`super::cite()`]).
     pub fn describe(self, scen: &Scenario) -> String {
         super::cite(scen, &self.describe_all(scen))
     }

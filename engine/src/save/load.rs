@@ -181,14 +181,14 @@ pub enum SaveError {
         /// What is wrong with the label.
         source: LabelError,
     },
-    /// A position the rules do not allow ([`super::validate`]).
+    /// A position the rules do not allow (`save::validate`).
     #[error(transparent)]
     Illegal(#[from] Illegal),
 }
 
 impl GameState {
     /// Rebuilds a state from a saved game, checking it against `scen` and
-    /// then against the rules ([`super::validate`]): the boundary every
+    /// then against the rules (`save::validate`): the boundary every
     /// file and request from outside goes through.
     pub fn from_saved(scen: &Scenario, saved: &SavedGame) -> Result<GameState, SaveError> {
         let state = Self::from_saved_unchecked(scen, saved)?;

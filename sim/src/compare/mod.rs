@@ -3,7 +3,7 @@
 //! Each run is a run folder (`simulate`, `merge`, a level of `balance`),
 //! read from its `summary.json`. For every rate (each side's wins, the
 //! draws) the difference B − A gets Newcombe's interval for a difference
-//! of proportions ([`crate::stats::newcombe`]); for every mean (the first
+//! of proportions ([`crate::stats::newcombe()`]); for every mean (the first
 //! side's score, the VP margin, steps lost, game length) Welch's interval
 //! ([`crate::stats::welch`]), from the histograms the summary keeps. A row
 //! **changed** when its 95% interval excludes 0. The verdict leads with
