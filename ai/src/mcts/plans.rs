@@ -24,6 +24,7 @@ use hexwar_engine::{GameState, PhaseKind, Scenario};
 use rand::{RngCore, SeedableRng};
 
 use super::MctsPlayer;
+use super::tally::Tally;
 use super::tree::NONE;
 use crate::{AiRng, Guide};
 
@@ -55,7 +56,7 @@ impl<G: Guide> MctsPlayer<G> {
             return;
         }
         let values = self.weigh_plans(scen, state, n, seed);
-        let mean = |k: usize| mean_sd(&values[k]).0;
+        let mean = |k: usize| Tally::of(values[k].iter().copied()).mean();
         let best = (1..n)
             .max_by(|&a, &b| mean(a).total_cmp(&mean(b)))
             .filter(|&b| beats_paired(&values[b], &values[0], self.deviate, self.deviate_se))
@@ -124,32 +125,19 @@ impl<G: Guide> MctsPlayer<G> {
     }
 }
 
-/// The mean and the sample standard deviation of `xs` (0 and infinite
-/// with fewer than two).
-fn mean_sd(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    if xs.len() < 2 {
-        return (xs.first().copied().unwrap_or(0.0), f64::INFINITY);
-    }
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, var.sqrt())
-}
-
 /// Does `a` beat `b` on paired evidence: over the rollouts both have
 /// (the `r`-th of each on the same dice), the mean of `a - b` above
 /// `margin` plus `k` standard errors of that mean? Two plans that play
 /// alike give equal values on the same dice, so what they differ by is
 /// measured without the luck they share.
 fn beats_paired(a: &[f64], b: &[f64], margin: f64, k: f64) -> bool {
-    let gaps: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
-    let (mean, sd) = mean_sd(&gaps);
-    mean > margin + k * sd / (gaps.len() as f64).sqrt()
+    let gaps = Tally::of(a.iter().zip(b).map(|(x, y)| x - y));
+    gaps.mean() > margin + k * gaps.se2().sqrt()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{beats_paired, mean_sd};
+    use super::beats_paired;
 
     #[test]
     fn shared_luck_is_paired_out() {
@@ -168,7 +156,8 @@ mod tests {
             .map(|(r, v)| if r % 2 == 0 { v + 0.1 } else { v - 0.1 })
             .collect();
         assert!(!beats_paired(&mixed, &luck, 0.01, 2.0));
-        assert_eq!(mean_sd(&[1.0]).1, f64::INFINITY);
+        // One pair, or none, is no evidence.
         assert!(!beats_paired(&[0.9], &[0.1], 0.0, 2.0));
+        assert!(!beats_paired(&[], &[], -1.0, 0.0));
     }
 }

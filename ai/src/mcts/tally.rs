@@ -18,6 +18,17 @@ pub(super) struct Tally {
 const UNKNOWN_VAR: f64 = 0.25;
 
 impl Tally {
+    /// The tally of `values`.
+    pub(super) fn of(values: impl IntoIterator<Item = f64>) -> Tally {
+        let mut t = Tally::default();
+        for v in values {
+            t.visits += 1;
+            t.total += v;
+            t.sumsq += v * v;
+        }
+        t
+    }
+
     /// The mean (0 before any value).
     pub(super) fn mean(&self) -> f64 {
         if self.visits == 0 {
