@@ -92,6 +92,7 @@ pub use tuning::{Tuning, TuningError};
 
 use std::sync::Arc;
 
+use hexwar_engine::hex::Axial;
 use hexwar_engine::{Action, GameState, HexId, Mp, UnitId};
 
 use graphs::MapGraphs;
@@ -180,6 +181,11 @@ pub struct HeuristicPlayer {
     hexes: Vec<HexId>,
     /// Destinations of the unit being moved (reused).
     dests: Vec<(HexId, Mp)>,
+    /// For a headquarters or leader being placed (`keep`): the hexes of
+    /// our other fighting units and of the enemy's, as the position
+    /// stands, in axial coordinates (the distances are counted for every
+    /// destination; reused).
+    keeper_marks: (Vec<Axial>, Vec<Axial>),
     /// Scored options of the unit being moved (reused).
     options: Vec<(f64, HexId)>,
     /// Per hex: summed attack strength of enemy units adjacent.

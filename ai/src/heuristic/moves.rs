@@ -120,6 +120,9 @@ impl HeuristicPlayer {
         self.dests.clear();
         let dests = &mut self.dests;
         movement::destinations(scen, state, u, |h, c| dests.push((h, c)));
+        if self.tuning.keep && keeper(scen, u) {
+            self.mark_for_keeper(scen, state, u);
+        }
         let here = state.unit(u).hex;
         let stay = self.score(scen, state, u, here, rng);
         out.push((stay + 0.25, HexId::NONE));
@@ -195,7 +198,8 @@ impl HeuristicPlayer {
         work.clone_from(state);
         let mut dummy = <AiRng as rand::SeedableRng>::seed_from_u64(0);
         work.apply_unchecked(scen, Action::Move { unit: u, to }, &mut dummy, &mut ());
-        let ok = hexwar_engine::supply::trace(scen, &work, u).supplied;
+        // The verdict alone: a trace's path and reasons are for people.
+        let ok = hexwar_engine::supply::status(scen, &work, u).supplied();
         self.work = Some(work);
         ok
     }
@@ -293,12 +297,33 @@ impl HeuristicPlayer {
         s + rng.random::<f64>() * 0.01
     }
 
+    /// The hexes [`HeuristicPlayer::keeper_place`] counts, for `u`: our
+    /// fighting units but `u`, and the enemy's.
+    fn mark_for_keeper(&mut self, scen: &Scenario, state: &GameState, u: UnitId) {
+        let side = state.active_side();
+        let grid = scen.grid();
+        let (troops, foes) = &mut self.keeper_marks;
+        troops.clear();
+        foes.clear();
+        troops.extend(
+            state
+                .units_of(scen, side)
+                .filter(|&v| v != u && !keeper(scen, v))
+                .map(|v| grid.axial(state.unit(v).hex)),
+        );
+        foes.extend(
+            state
+                .units_of(scen, side.other())
+                .map(|e| grid.axial(state.unit(e).hex)),
+        );
+    }
+
     /// Where a headquarters or a leader belongs (`keep`): near its own
     /// troops (a headquarters within its supply range of as many of them as
     /// possible), a little toward the goals so that it follows the front,
-    /// never next to an enemy unit.
+    /// never next to an enemy unit. Reads what
+    /// [`HeuristicPlayer::mark_for_keeper`] marked for `u`.
     fn keeper_place(&self, scen: &Scenario, state: &GameState, u: UnitId, h: HexId) -> f64 {
-        let side = state.active_side();
         let grid = scen.grid();
         let c = scen.unit_type(u).class as usize;
         let mp = |d: u32| (d.min(BLOCK) as f64) / Mp::SCALE as f64;
@@ -311,11 +336,9 @@ impl HeuristicPlayer {
             (UnitKind::Hq, Some(w)) => (w.hq_range.0 / Mp::SCALE) as u32,
             _ => (ty.command as u32).max(2),
         };
-        let near = state
-            .units_of(scen, side)
-            .filter(|&v| v != u && !keeper(scen, v))
-            .filter(|&v| grid.distance(state.unit(v).hex, h) <= reach)
-            .count();
+        let (troops, foes) = &self.keeper_marks;
+        let at = grid.axial(h);
+        let near = troops.iter().filter(|t| t.distance(at) <= reach).count();
         s += 0.5 * (near as f64).min(8.0);
         // An HQ off its side's supply lines is out of general supply, and
         // so is every unit that traces to it (GS-3, GS-6).
@@ -325,10 +348,7 @@ impl HeuristicPlayer {
         {
             s += if self.lines[h.index()] { 4.0 } else { -4.0 };
         }
-        if state
-            .units_of(scen, side.other())
-            .any(|e| grid.distance(state.unit(e).hex, h) <= 1)
-        {
+        if foes.iter().any(|e| e.distance(at) <= 1) {
             s -= 6.0;
         }
         s
