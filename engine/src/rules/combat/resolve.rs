@@ -12,6 +12,10 @@ use crate::rules::retreat::{self, RetreatPath};
 use crate::scenario::{CrtResult, LossModel, Scenario};
 use crate::state::{GameState, HEX_ATTACKED, Stamp, UnitFlags, UnitId};
 
+/// The participants of a combat's loss listed on the stack (more, and
+/// they are read off the units).
+const PARTICIPANTS: usize = 64;
+
 impl GameState {
     /// MAL-CBT-1..10: rolls the attack being declared and applies its
     /// result, drawing from `chance` ([`crate::Action::Resolve`] passes the
@@ -227,23 +231,50 @@ impl GameState {
                 u.hex == target && scen.units()[i].side != side
             }
         };
+        // The participants of each loss, listed in one pass over the units
+        // (in id order, as the loss is picked among them), on the stack.
+        let mut list = [0u16; PARTICIPANTS];
         for _ in 0..losses {
-            let group =
-                |st: &GameState, i: usize| part(st, i) && (morale || st.units[i].steps >= 2);
-            let mut n = (0..self.units.len()).filter(|&i| group(self, i)).count();
-            let two = n > 0;
-            if !two {
-                n = (0..self.units.len()).filter(|&i| part(self, i)).count();
+            let mut len = 0;
+            for i in (0..self.units.len()).filter(|&i| part(self, i)) {
+                if len < PARTICIPANTS {
+                    list[len] = i as u16;
+                }
+                len += 1;
             }
-            if n == 0 {
-                return;
-            }
-            let k = if n == 1 { 0 } else { chance.pick(n) };
-            let Some(i) = (0..self.units.len())
-                .filter(|&i| if two { group(self, i) } else { part(self, i) })
-                .nth(k)
-            else {
-                return;
+            let i = if len <= PARTICIPANTS {
+                let strong = |&&i: &&u16| morale || self.units[i as usize].steps >= 2;
+                let list = &list[..len];
+                let n = list.iter().filter(strong).count();
+                let two = n > 0;
+                let n = if two { n } else { len };
+                if n == 0 {
+                    return;
+                }
+                let k = if n == 1 { 0 } else { chance.pick(n) };
+                let mut pick = list.iter().filter(|i| !two || strong(i));
+                let Some(&i) = pick.nth(k) else {
+                    return;
+                };
+                i as usize
+            } else {
+                // More participants than the list holds: read them off the
+                // units as they stand.
+                let group =
+                    |st: &GameState, i: usize| part(st, i) && (morale || st.units[i].steps >= 2);
+                let mut n = (0..self.units.len()).filter(|&i| group(self, i)).count();
+                let two = n > 0;
+                if !two {
+                    n = len;
+                }
+                let k = if n == 1 { 0 } else { chance.pick(n) };
+                let Some(i) = (0..self.units.len())
+                    .filter(|&i| if two { group(self, i) } else { part(self, i) })
+                    .nth(k)
+                else {
+                    return;
+                };
+                i
             };
             let unit = UnitId(i as u16);
             if morale {
