@@ -23,18 +23,19 @@ pub fn level(name: &str) -> Option<&'static str> {
         // in five is not made: normal scores 0.70-0.94 against it.
         "novice" => "heuristic:blunder=0.2",
         "normal" => "heuristic",
-        // The guided search at two budgets (docs/AI.md has the ladder):
-        // so many iterations a search, and at most four searches' worth a
-        // player-turn (past that the heuristic's choices stand), which
-        // binds where many units are searched (Eastfront's forty) and
-        // keeps a game's cost bounded, reproducibly; values measured from
-        // the start of the player-turn (`center=1`, MctsPlayer::center).
+        // The guided search at two budgets, `expert`'s sixteen times
+        // `hard`'s (docs/AI.md has the ladder): so many iterations a
+        // search, and at most four searches' worth a player-turn (past
+        // that the heuristic's choices stand), which binds where many
+        // units are searched (Eastfront's forty) and keeps a game's cost
+        // bounded, reproducibly; values measured from the start of the
+        // player-turn (`center=1`, MctsPlayer::center).
         // `hexwar play` runs them on two threads, with a cap in time too
         // ([`for_play`]). `expert` also weighs five plans of attack at the
         // start of each Movement Phase (`plans=5`, mcts/plans.rs) before
         // it searches the units under the best.
         "hard" => "mcts:iters=300,turn_iters=1200,center=1",
-        "expert" => "mcts:iters=1200,turn_iters=4800,center=1,plans=5",
+        "expert" => "mcts:iters=4800,turn_iters=19200,center=1,plans=5",
         _ => return None,
     })
 }
