@@ -12,8 +12,8 @@ use crate::rules::retreat::{self, RetreatPath};
 use crate::scenario::{CrtResult, LossModel, Scenario};
 use crate::state::{GameState, HEX_ATTACKED, Stamp, UnitFlags, UnitId};
 
-/// The participants of a combat's loss listed on the stack (more, and
-/// they are read off the units).
+/// The participants of a combat's loss listed on the stack (more spill
+/// into a vector).
 const PARTICIPANTS: usize = 64;
 
 impl GameState {
@@ -232,51 +232,44 @@ impl GameState {
             }
         };
         // The participants of each loss, listed in one pass over the units
-        // (in id order, as the loss is picked among them), on the stack.
-        let mut list = [0u16; PARTICIPANTS];
+        // (in id order, as the loss is picked among them): on the stack, or
+        // past PARTICIPANTS in a vector.
+        let mut stack = [0u16; PARTICIPANTS];
+        let mut spill: Vec<u16> = Vec::new();
         for _ in 0..losses {
             let mut len = 0;
+            spill.clear();
             for i in (0..self.units.len()).filter(|&i| part(self, i)) {
                 if len < PARTICIPANTS {
-                    list[len] = i as u16;
+                    stack[len] = i as u16;
+                } else {
+                    if spill.is_empty() {
+                        spill.extend_from_slice(&stack);
+                    }
+                    spill.push(i as u16);
                 }
                 len += 1;
             }
-            let i = if len <= PARTICIPANTS {
-                let strong = |&&i: &&u16| morale || self.units[i as usize].steps >= 2;
-                let list = &list[..len];
-                let n = list.iter().filter(strong).count();
-                let two = n > 0;
-                let n = if two { n } else { len };
-                if n == 0 {
-                    return;
-                }
-                let k = if n == 1 { 0 } else { chance.pick(n) };
-                let mut pick = list.iter().filter(|i| !two || strong(i));
-                let Some(&i) = pick.nth(k) else {
-                    return;
-                };
-                i as usize
+            let list: &[u16] = if len <= PARTICIPANTS {
+                &stack[..len]
             } else {
-                // More participants than the list holds: read them off the
-                // units as they stand.
-                let group =
-                    |st: &GameState, i: usize| part(st, i) && (morale || st.units[i].steps >= 2);
-                let mut n = (0..self.units.len()).filter(|&i| group(self, i)).count();
-                let two = n > 0;
-                if !two {
-                    n = len;
-                }
-                let k = if n == 1 { 0 } else { chance.pick(n) };
-                let Some(i) = (0..self.units.len())
-                    .filter(|&i| if two { group(self, i) } else { part(self, i) })
-                    .nth(k)
-                else {
-                    return;
-                };
-                i
+                &spill
             };
-            let unit = UnitId(i as u16);
+            let strong = |i: u16| morale || self.units[i as usize].steps >= 2;
+            let two = list.iter().any(|&i| strong(i));
+            let n = if two {
+                list.iter().filter(|&&i| strong(i)).count()
+            } else {
+                list.len()
+            };
+            if n == 0 {
+                return;
+            }
+            let k = if n == 1 { 0 } else { chance.pick(n) };
+            let Some(&i) = list.iter().filter(|&&i| !two || strong(i)).nth(k) else {
+                return;
+            };
+            let unit = UnitId(i);
             if morale {
                 self.lose_morale(scen, unit, 1, LossCause::Combat, sink);
             } else {
