@@ -3,7 +3,8 @@
 //! are paid once by the units that retreat together and shared out as
 //! combat losses are (MAL-CBT-6); the exact distribution agrees. Each test
 //! places the units it needs, enters Blue's Combat Phase and forces the die
-//! and every random choice with a script.
+//! and every random choice with a script. The last test shares losses
+//! among eighty attackers, on `cbt_open.toml` grown for it.
 
 mod common;
 
@@ -187,4 +188,48 @@ fn mal_cbt_8_odds_calculator_charges_a_stack_once() {
     for (got, want) in by_steps.iter().zip(expected) {
         assert!((got - want).abs() < 1e-12, "{by_steps:?}");
     }
+}
+
+// rule: MAL-CBT-6
+#[test]
+fn mal_cbt_6_losses_fall_among_more_attackers_than_the_engine_lists_on_the_stack() {
+    // Eighty one-step companies (c0..c79, stacking 20) attack r1 in 0303
+    // from its four neighbours on open ground, under a table of A3 only:
+    // three losses, each to one of the attackers still there in unit order,
+    // past the 64 the engine lists without allocating. The script gives the
+    // 71st (c70), then the last of the 79 left (c79), then the first (c0).
+    let (_, src) = common::load("cbt_open.toml");
+    let mut src = src
+        .replace("stacking = 2", "stacking = 20")
+        .replace(
+            "[combat]\n",
+            "[combat]\ncolumns = [\"1:1\"]\nresults = [[\"A3\"], [\"A3\"], [\"A3\"], [\"A3\"], [\"A3\"], [\"A3\"]]\n",
+        )
+        .replace("hex = \"1008\"\n\n[[units]]\nid = \"r2\"", "hex = \"0303\"\n\n[[units]]\nid = \"r2\"");
+    let from = ["0203", "0403", "0302", "0304"];
+    for i in 0..80 {
+        src.push_str(&format!(
+            "\n[[units]]\nid = \"c{i}\"\nside = \"blue\"\ntype = \"coy\"\nhex = \"{}\"\n",
+            from[i / 20]
+        ));
+    }
+    let scen =
+        Scenario::from_toml(&src, "cbt_open.toml (80 companies)").unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut st = GameState::new(&scen, &mut rng);
+    st.apply(&scen, Action::EndPhase, &mut rng, &mut ())
+        .unwrap();
+    let target = scen.grid().parse("0303").unwrap();
+    for i in 0..80 {
+        let unit = scen.unit_by_id(&format!("c{i}")).unwrap();
+        st.apply(&scen, Action::Attack { unit, target }, &mut rng, &mut ())
+            .unwrap_or_else(|e| panic!("c{i} attacks 0303: {}", e.describe(&scen)));
+    }
+    let mut s = Script([0, 70, 78, 0].into_iter().collect());
+    st.resolve_combat(&scen, 0, &mut s, &mut Vec::new());
+    assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
+    let lost: Vec<usize> = (0..80)
+        .filter(|i| st.unit(scen.unit_by_id(&format!("c{i}")).unwrap()).steps == 0)
+        .collect();
+    assert_eq!(lost, [0, 70, 79]);
 }
