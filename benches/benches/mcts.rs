@@ -31,9 +31,9 @@ use std::time::Instant;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hexwar_ai::mcts::{Budget, DefaultRanker, Evaluator as _, MctsPlayer, Ranker, StaticEvaluator};
 use hexwar_ai::{AiRng, Player, RandomPlayer};
+use hexwar_benches::midgame::midgame;
 use hexwar_benches::new_game;
 use hexwar_engine::{Action, GameState, Scenario, Side, builtin, combat};
-use hexwar_sim::saved::state_file;
 use rand::SeedableRng;
 use treant::tree_policy::UCTPolicy;
 use treant::{CycleBehaviour, MCTS, MCTSManager, SearchHandle};
@@ -267,19 +267,10 @@ fn mcts(c: &mut Criterion) {
     group.finish();
 }
 
-/// The mid-game position of built-in scenario `name`.
-fn midgame(scen: &Scenario, name: &str) -> GameState {
-    let path = format!(
-        "{}/../ai/tests/fixtures/mcts_midgame_{name}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    state_file(scen, path.as_ref()).unwrap_or_else(|e| panic!("{e}"))
-}
-
 fn guided(c: &mut Criterion) {
     for name in builtin::names() {
         let scen = builtin::load(name).expect("built-in scenario");
-        let state = midgame(&scen, name);
+        let state = midgame(&scen, name).unwrap_or_else(|e| panic!("{e}"));
         let mut ours = MctsPlayer::from_options(GUIDED).expect("options");
         // A first search warms the guide (its fields for this player-turn).
         // A forced position (the first unit keeps the guide's move without

@@ -18,6 +18,7 @@
 //!   version, and by one `petgraph::algo::dijkstra` per unit.
 //! - [`trace`]: one unit's supply trace, kept per position, beside the
 //!   trace that judges the whole side, in built-in positions.
+//! - [`midgame`]: the mid-game positions the guided search is timed on.
 //! - [`play_random_game`]: one random-vs-random playout, the kernel of the
 //!   games-per-second bench.
 //!
@@ -26,6 +27,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
+pub mod midgame;
 pub mod supply;
 pub mod trace;
 
