@@ -48,14 +48,16 @@ impl HeuristicPlayer {
         supply::supply_lines(scen, state, state.active_side(), |h| {
             lines[h.index()] = true
         });
-        let near = if self.threat.built() {
+        // Its buffer reused (the enemy map of each phase reads it).
+        let mut near = std::mem::take(&mut self.near_foe);
+        if self.threat.built() {
             // The enemy's reach, unit by unit, as the threat has it.
-            let near = self.threat.near().to_vec();
+            near.clear();
+            near.extend_from_slice(self.threat.near());
             self.mark_blocked(scen, state);
-            near
         } else {
-            self.enemy_reach(scen, state)
-        };
+            self.enemy_reach(scen, state, &mut near);
+        }
         for threat in [false, true] {
             self.supply_field(scen, state, &near, threat);
         }
@@ -77,7 +79,9 @@ impl HeuristicPlayer {
         // The richer objectives pull harder: each starts nearer by
         // `VP_PULL` per VP it is worth less than the richest.
         let max_vp = scen.objectives().iter().map(|o| o.vp).max().unwrap_or(0);
-        let mut obj_root = vec![FAR; n];
+        let obj_root = &mut self.roots;
+        obj_root.clear();
+        obj_root.resize(n, FAR);
         for o in scen.objectives() {
             if o.side.is_none_or(|s| s == side) && state.control(o.hex) != Some(side) {
                 self.target[o.hex.index()] = true;
@@ -87,12 +91,14 @@ impl HeuristicPlayer {
                 any_obj = true;
             }
         }
-        let mut foe_t = vec![false; n];
+        let foe_t = &mut self.marks;
+        foe_t.clear();
+        foe_t.resize(n, false);
         for u in state.units_of(scen, foe) {
             foe_t[state.unit(u).hex.index()] = true;
         }
         if !any_obj {
-            self.target.copy_from_slice(&foe_t);
+            self.target.copy_from_slice(foe_t);
         }
         self.blocked.clear();
         self.blocked.resize(n, false);
@@ -109,33 +115,35 @@ impl HeuristicPlayer {
         for c in 0..g.classes {
             if keep_obj {
             } else if any_obj {
-                g.field_from(c, &obj_root, &self.blocked, &mut f.obj[c]);
+                g.field_from(c, &self.roots, &self.blocked, &mut f.obj[c]);
             } else {
                 g.field(c, &self.target, &self.blocked, &mut f.obj[c]);
             }
-            g.field(c, &foe_t, &self.blocked, &mut f.foe[c]);
+            g.field(c, &self.marks, &self.blocked, &mut f.foe[c]);
         }
         self.obj_key = key;
     }
 
     /// Near the enemy: hexes some enemy unit could reach next turn (by its
     /// class's costs, the reversed graph standing in for the forward one),
-    /// or stop next to in our ZOC (MP-ZOC-6). Leaves `blocked` marking our
-    /// units' hexes and our ZOC.
-    fn enemy_reach(&mut self, scen: &Scenario, state: &GameState) -> Vec<bool> {
+    /// or stop next to in our ZOC (MP-ZOC-6), into `near`. Leaves `blocked`
+    /// marking our units' hexes and our ZOC.
+    fn enemy_reach(&mut self, scen: &Scenario, state: &GameState, near: &mut Vec<bool>) {
         self.mark_blocked(scen, state);
         let side = state.active_side();
         let foe = side.other();
         let n = scen.grid().len();
         let g = self.graphs.as_ref().expect("graphs");
-        let mut near = vec![false; n];
+        near.clear();
+        near.resize(n, false);
         let maxa = state
             .units_of(scen, foe)
             .map(|u| state.movement_allowance(scen, u).0 as u32)
             .max()
             .unwrap_or(0);
-        let mut reach = Vec::new();
-        let mut root = vec![FAR; n];
+        let (root, reach) = (&mut self.roots, &mut self.reach);
+        root.clear();
+        root.resize(n, FAR);
         for cc in 0..g.classes {
             root.fill(FAR);
             let mut any = false;
@@ -150,7 +158,7 @@ impl HeuristicPlayer {
             if !any {
                 continue;
             }
-            g.field_from(cc, &root, &self.blocked, &mut reach);
+            g.field_from(cc, root, &self.blocked, reach);
             for h in 0..n {
                 near[h] |= reach[h] <= maxa;
                 // MP-ZOC-6: a hex in our ZOC ends the enemy's move there.
@@ -167,7 +175,6 @@ impl HeuristicPlayer {
                 }
             }
         }
-        near
     }
 
     /// Marks in `blocked` what stops the enemy: our units' hexes and our ZOC.

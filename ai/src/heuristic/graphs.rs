@@ -17,7 +17,7 @@
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
-use hexwar_engine::{Dir, HexId, Scenario, retreat};
+use hexwar_engine::{Dir, HexId, Scenario, UnitKind, combat, retreat};
 
 use super::{BLOCK, FAR};
 
@@ -43,6 +43,10 @@ pub(super) struct MapGraphs {
     into: Vec<Vec<[(u16, u16); 6]>>,
     /// Per hex: an objective stands there.
     pub(super) objective: Vec<bool>,
+    /// Per hex * 6 + direction, for units other than armor and for armor:
+    /// [`combat::crossing`] of that hexside (the threat asks it of every
+    /// hexside next to every hex an enemy unit could reach).
+    cross: [Vec<Option<f64>>; 2],
 }
 
 impl MapGraphs {
@@ -51,6 +55,12 @@ impl MapGraphs {
     pub(super) fn neighbour(&self, h: HexId, k: usize) -> usize {
         // Step costs are FAR off the map, so this is only read on the map.
         self.nbr[h.index() * 6 + k] as usize
+    }
+
+    /// [`combat::crossing`] of the hexside `k` of `h` for a unit of `kind`.
+    #[inline]
+    pub(super) fn crossing(&self, h: HexId, k: usize, kind: UnitKind) -> Option<f64> {
+        self.cross[usize::from(kind == UnitKind::Armor)][h.index() * 6 + k]
     }
 
     /// The cheapest step `class` may take (0 where none costs anything).
@@ -285,6 +295,11 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
             .hexes()
             .map(|h| scen.objectives().iter().any(|o| o.hex == h))
             .collect(),
+        cross: [UnitKind::Infantry, UnitKind::Armor].map(|kind| {
+            grid.hexes()
+                .flat_map(|h| Dir::ALL.map(|d| combat::crossing(scen, h, d, kind)))
+                .collect()
+        }),
     }
 }
 

@@ -213,6 +213,9 @@ pub struct HeuristicPlayer {
     /// Scratch buffers for fields.
     target: Vec<bool>,
     blocked: Vec<bool>,
+    marks: Vec<bool>,
+    roots: Vec<u32>,
+    reach: Vec<u32>,
     /// A copy of the position for what-if tests.
     work: Option<GameState>,
     /// What it means to do this player-turn.

@@ -15,7 +15,7 @@
 //! everywhere at once), used to weigh exposure: a unit left where the
 //! enemy could bring 6:1 is a unit likely lost.
 
-use hexwar_engine::{Dir, GameState, HexId, Scenario, Side, combat, movement};
+use hexwar_engine::{GameState, HexId, Scenario, Side, movement};
 
 use super::FAR;
 use super::graphs::MapGraphs;
@@ -31,9 +31,11 @@ pub(super) struct Threat {
     mark: Vec<u32>,
     share: Vec<f64>,
     stamp: u32,
-    /// One unit's reach, and the hexes it could attack from it (reused).
+    /// One unit's reach, the hexes it could attack from it, and where our
+    /// units stand (reused).
     reach: Vec<HexId>,
     hexes: Vec<HexId>,
+    ours: Vec<HexId>,
     /// Room around each hex: attackers at most (six hexes times stacking).
     room: f64,
     /// Per hex: some enemy unit could stand there next turn.
@@ -68,10 +70,9 @@ impl Threat {
         self.room = 6.0 * scen.stacking() as f64;
         // Where our units are: an enemy unit too far from all of them to
         // strike where they could go is not searched.
-        let ours: Vec<HexId> = state
-            .units_of(scen, side)
-            .map(|u| state.unit(u).hex)
-            .collect();
+        self.ours.clear();
+        self.ours
+            .extend(state.units_of(scen, side).map(|u| state.unit(u).hex));
         let our_reach = state
             .units_of(scen, side)
             .map(|u| {
@@ -95,7 +96,11 @@ impl Threat {
                 state.movement_allowance(scen, e).0,
             ) + our_reach
                 + 1;
-            if ours.iter().all(|h| scen.grid().distance(*h, here) > span) {
+            if self
+                .ours
+                .iter()
+                .all(|h| scen.grid().distance(*h, here) > span)
+            {
                 continue;
             }
             let ty = scen.unit_type(e);
@@ -111,20 +116,17 @@ impl Threat {
             // The hexes it could attack, each with its best approach.
             self.hexes.clear();
             for &r in &self.reach {
-                for d in Dir::ALL {
-                    let h = scen.grid().neighbour(r, d);
-                    if !h.is_some() {
+                for k in 0..6 {
+                    // MAL-CBT-2: a hex it could enter (the step tables hold
+                    // each class's entry costs; none off the map).
+                    if step[r.index() * 6 + k] == FAR {
                         continue;
                     }
-                    let Some(mult) = combat::crossing(scen, r, d, ty.kind) else {
+                    let Some(mult) = g.crossing(r, k, ty.kind) else {
                         continue;
                     };
-                    // MAL-CBT-2: a hex it could enter (the step tables hold
-                    // each class's entry costs).
-                    if step[r.index() * 6 + d as usize] == FAR {
-                        continue;
-                    }
-                    let i = h.index();
+                    let i = g.neighbour(r, k);
+                    let h = HexId(i as u16);
                     if self.mark[i] != stamp {
                         self.mark[i] = stamp;
                         self.share[i] = mult;
@@ -189,9 +191,9 @@ fn hexes_in(g: &MapGraphs, class: usize, ticks: u16) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use hexwar_engine::UnitKind;
     use hexwar_engine::retreat;
     use hexwar_engine::scenario::SideBits;
+    use hexwar_engine::{Dir, UnitKind};
     use rand::SeedableRng;
 
     use super::*;

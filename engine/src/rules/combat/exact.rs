@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::strength::{committed, defenders};
+use super::strength::{committed, defenders, totals};
 use super::{Chance, Odds, odds};
 use crate::hex::HexId;
 use crate::scenario::{CrtResult, Scenario};
@@ -135,6 +135,9 @@ fn walk(
     work: &mut GameState,
     mut f: impl FnMut(&GameState, f64),
 ) {
+    // Every branch rolls from `state`: its totals are counted once.
+    let target = state.combat().target;
+    let counted = target.is_some().then(|| totals(scen, state, target));
     loop {
         work.clone_from(state);
         let mut chance = Script {
@@ -142,7 +145,9 @@ fn walk(
             at: 0,
             p: 1.0,
         };
-        work.resolve_combat(scen, air, &mut chance, &mut ());
+        if let Some(t) = counted {
+            work.resolve_with_totals(scen, air, t, &mut chance, &mut ());
+        }
         let p = chance.p;
         f(work, p);
         // Next branch: the last choice point with a branch left moves on.

@@ -32,8 +32,27 @@ impl GameState {
         if !target.is_some() {
             return;
         }
+        let totals = totals(scen, self, target);
+        self.resolve_with_totals(scen, air, totals, chance, sink);
+    }
+
+    /// [`GameState::resolve_combat`] with the attack's totals (MAL-CBT-3,
+    /// -4) already counted in this very position: the exact calculator
+    /// plays one position's combat once per branch, and counts them once.
+    pub(super) fn resolve_with_totals(
+        &mut self,
+        scen: &Scenario,
+        air: u8,
+        totals: (f64, f64),
+        chance: &mut impl Chance,
+        sink: &mut impl EventSink,
+    ) {
+        let target = self.combat.target;
+        if !target.is_some() {
+            return;
+        }
         self.stamp = Stamp::NONE;
-        self.roll_combat(scen, target, air, chance, sink);
+        self.roll_combat(scen, target, air, totals, chance, sink);
         self.restamp();
     }
 
@@ -42,13 +61,13 @@ impl GameState {
         scen: &Scenario,
         target: HexId,
         air: u8,
+        (attack, defense): (f64, f64),
         chance: &mut impl Chance,
         sink: &mut impl EventSink,
     ) {
         let rules = scen.combat();
         let side = self.active_side();
         let foe = side.other();
-        let (attack, defense) = totals(scen, self, target);
         let column = rules.column(attack, defense);
         // MAL-CBT-5: both commitments are made before the roll, and spent.
         let (a_air, d_air) = self.air_spent(scen, target, column, air);
