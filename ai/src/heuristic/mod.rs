@@ -192,6 +192,9 @@ pub struct HeuristicPlayer {
     foe_att: Vec<f64>,
     /// Per hex: within two hexes of an enemy unit.
     near_foe: Vec<bool>,
+    /// The furthest an enemy unit moves in a turn, in Mp ticks (per
+    /// player-turn, with the fields).
+    foe_reach: u32,
     /// Per hex: on one of our supply lines (graded model, GS-6), where an
     /// HQ is in general supply.
     lines: Vec<bool>,

@@ -287,6 +287,10 @@ impl HeuristicPlayer {
                 s += 2.0 + 0.3 * o.vp as f64;
             }
         }
+        // A garrison the enemy could replace.
+        if h != here {
+            s -= self.garrison(scen, state, u);
+        }
         // The attack planned for this turn.
         s += self.plan_score(scen, state, u, h);
         // Cut enemy supply lines.
@@ -295,6 +299,37 @@ impl HeuristicPlayer {
             s += 2.0 * cut as f64;
         }
         s + rng.random::<f64>() * 0.01
+    }
+
+    /// What leaving its hex costs `u` (`hold`): where it is the last of
+    /// ours on an objective its side holds, and an enemy unit is near
+    /// enough to walk in next turn, what taking the objective would be
+    /// worth to the enemy; else nothing.
+    pub(super) fn garrison(&self, scen: &Scenario, state: &GameState, u: UnitId) -> f64 {
+        let here = state.unit(u).hex;
+        let side = state.active_side();
+        let hi = here.index();
+        if !self.tuning.hold
+            || !self.graphs.as_ref().is_some_and(|g| g.objective[hi])
+            || state.control(here) != Some(side)
+            || self.occ[hi][side.index()] != 1
+        {
+            return 0.0;
+        }
+        let c = scen.unit_type(u).class as usize;
+        if self.fields.foe[c][hi] > self.foe_reach {
+            return 0.0;
+        }
+        let k = if state.turn() + 1 >= scen.turns() {
+            LATE_OBJECTIVES
+        } else {
+            1.0
+        };
+        scen.objectives()
+            .iter()
+            .filter(|o| o.hex == here && o.side.is_none_or(|x| x == side))
+            .map(|o| k * (3.0 + 0.5 * o.vp as f64))
+            .sum()
     }
 
     /// The hexes [`HeuristicPlayer::keeper_place`] counts, for `u`: our

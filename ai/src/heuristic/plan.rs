@@ -59,7 +59,8 @@ impl HeuristicPlayer {
             }
             dests.clear();
             dests.push(here);
-            if self.movable(scen, state, u) {
+            // A garrison to keep attacks from where it stands (`hold`).
+            if self.movable(scen, state, u) && self.garrison(scen, state, u) == 0.0 {
                 movement::destinations(scen, state, u, |h, _| dests.push(h));
             }
             for &a in &dests {

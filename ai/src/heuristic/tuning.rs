@@ -25,7 +25,8 @@ pub enum TuningError {
 }
 
 /// The options, for messages.
-const OPTIONS: &str = "blunder=P, exposure=X, plan=0|1, urgency=X, keep=0|1, lines=0|1, cuts=N";
+const OPTIONS: &str =
+    "blunder=P, exposure=X, plan=0|1, urgency=X, keep=0|1, lines=0|1, cuts=N, hold=0|1";
 
 /// The heuristic's knobs. `Default` is the tuned player (`normal`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +56,10 @@ pub struct Tuning {
     /// What-if tests of a move cutting enemy supply lines, per Movement
     /// Phase (each re-traces the supply of the enemy units it could cut).
     pub cuts: u32,
+    /// A unit alone on an objective its side holds, within the enemy's
+    /// reach, stays there: leaving costs what taking it is worth, and it
+    /// joins planned attacks only from where it stands.
+    pub hold: bool,
 }
 
 impl Default for Tuning {
@@ -72,6 +77,7 @@ impl Default for Tuning {
             keep: true,
             lines: true,
             cuts: CUT_TESTS,
+            hold: false,
         }
     }
 }
@@ -110,6 +116,7 @@ impl Tuning {
                 "plan" => t.plan = flag()?,
                 "keep" => t.keep = flag()?,
                 "lines" => t.lines = flag()?,
+                "hold" => t.hold = flag()?,
                 "cuts" => {
                     t.cuts = v
                         .parse::<u32>()
@@ -154,6 +161,9 @@ impl fmt::Display for Tuning {
         if self.cuts != d.cuts {
             parts.push(format!("cuts={}", self.cuts));
         }
+        if self.hold != d.hold {
+            parts.push(format!("hold={}", self.hold as u8));
+        }
         f.write_str(&parts.join(","))
     }
 }
@@ -164,10 +174,10 @@ mod tests {
 
     #[test]
     fn options_parse_and_print_back() {
-        let t = Tuning::parse("blunder=0.3,plan=1,exposure=2,cuts=40").unwrap();
+        let t = Tuning::parse("blunder=0.3,plan=1,exposure=2,cuts=40,hold=1").unwrap();
         assert_eq!(t.blunder, 0.3);
         assert_eq!(t.cuts, 40);
-        assert!(t.plan);
+        assert!(t.plan && t.hold);
         assert_eq!(Tuning::parse(&t.to_string()).unwrap(), t);
         assert_eq!(Tuning::parse("").unwrap(), Tuning::default());
         assert!(matches!(

@@ -1,0 +1,283 @@
+//! Tactics: small positions on an open 7 x 5 map, each with one right
+//! answer a wargamer sees at a glance, put to the levels that play
+//! (`normal`, `hard`; `novice` blunders on purpose). Take the empty
+//! objective; attack the weak stack, not the fortress beside it; do not
+//! attack at hopeless odds with time in hand; keep the garrison on the
+//! objective the enemy could walk into (with `hold`, see its test).
+
+mod common;
+
+use hexwar_ai::{AiRng, Player, from_spec};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
+use rand::SeedableRng;
+
+/// The levels put to each position.
+const LEVELS: [&str; 2] = ["normal", "hard"];
+
+/// A 7 x 5 map of clear ground with a town at 0403 (defense x3), an
+/// objective `obj` (a hex label, 3 VP, held by `held`), blue and red
+/// brigades (movement 3, attack 4, defense 4), companies (1-1) and a
+/// fortress garrison (attack 1, defense 6, cannot move), and `units`
+/// (`(id, side, type, hex)`).
+fn position(turns: u8, obj: &str, held: &str, units: &[(&str, &str, &str, &str)]) -> Scenario {
+    let mut src = format!(
+        r#"
+[scenario]
+name = "tactics"
+title = "Tactics"
+turns = {turns}
+
+[[sides]]
+id = "blue"
+name = "Blue"
+
+[[sides]]
+id = "red"
+name = "Red"
+
+[map]
+columns = 7
+rows = 5
+terrain = """
+c c c c c c c
+c c c c c c c
+c c c t c c c
+c c c c c c c
+c c c c c c c
+"""
+
+[[terrain]]
+code = "c"
+name = "clear"
+cost = {{ foot = 1 }}
+
+[[terrain]]
+code = "t"
+name = "town"
+cost = {{ foot = 1 }}
+defense = 3
+
+[movement]
+classes = ["foot"]
+
+[[objectives]]
+hex = "{obj}"
+name = "Objective"
+vp = 3
+
+[control]
+hexes = {{ {held} = ["{obj}"] }}
+
+[unit_types.bde]
+name = "Brigade"
+kind = "infantry"
+class = "foot"
+movement = 3
+attack = [4, 2]
+defense = [4, 2]
+
+[unit_types.coy]
+name = "Company"
+kind = "infantry"
+class = "foot"
+movement = 3
+attack = 1
+defense = 1
+
+[unit_types.fort]
+name = "Fortress garrison"
+kind = "infantry"
+class = "foot"
+movement = 0
+attack = [1, 1]
+defense = [6, 3]
+
+[victory]
+step_vp = 1
+decisive = 8
+marginal = 3
+
+[rules]
+stacking = 2
+phases = ["movement", "combat"]
+"#
+    );
+    for (id, side, ty, hex) in units {
+        src.push_str(&format!(
+            "\n[[units]]\nid = \"{id}\"\nside = \"{side}\"\ntype = \"{ty}\"\nhex = \"{hex}\"\n"
+        ));
+    }
+    Scenario::from_toml(&src, "tactics.toml").unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// Plays blue's current phase with `level`; the actions taken.
+fn play_phase(level: &str, scen: &Scenario, state: &mut GameState, seed: u64) -> Vec<Action> {
+    let mut p: Box<dyn Player> = from_spec(level).expect("level");
+    let mut rng = AiRng::seed_from_u64(seed);
+    let mut dice = AiRng::seed_from_u64(seed + 1);
+    let key = (state.turn(), state.active_side(), state.phase_index());
+    let mut out = Vec::new();
+    while !state.is_over() && (state.turn(), state.active_side(), state.phase_index()) == key {
+        let a = p.choose(scen, state, &mut rng);
+        state
+            .apply(scen, a, &mut dice, &mut ())
+            .unwrap_or_else(|e| panic!("{level}: {a:?}: {}", e.describe(scen)));
+        out.push(a);
+        assert!(out.len() < 200);
+    }
+    out
+}
+
+fn unit(scen: &Scenario, id: &str) -> UnitId {
+    scen.unit_by_id(id)
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+fn hex(scen: &Scenario, label: &str) -> HexId {
+    scen.grid().parse(label).unwrap()
+}
+
+/// The targets of the attacks declared in `acts`, in order.
+fn targets(acts: &[Action]) -> Vec<HexId> {
+    let mut out = Vec::new();
+    for a in acts {
+        if let Action::Attack { target, .. } = *a {
+            if out.last() != Some(&target) {
+                out.push(target);
+            }
+        }
+    }
+    out
+}
+
+/// Straight to blue's Combat Phase.
+fn combat_phase(scen: &Scenario, seed: u64) -> GameState {
+    let mut state = GameState::new(scen, &mut AiRng::seed_from_u64(seed));
+    state
+        .apply(
+            scen,
+            Action::EndPhase,
+            &mut AiRng::seed_from_u64(seed),
+            &mut (),
+        )
+        .unwrap();
+    assert_eq!(state.phase(scen), PhaseKind::Combat);
+    state
+}
+
+#[test]
+fn takes_the_empty_objective_in_reach() {
+    // Three hexes of clear ground to an objective nobody guards; red's one
+    // company is two hexes beyond it.
+    let scen = position(
+        4,
+        "0402",
+        "red",
+        &[("b1", "blue", "bde", "0102"), ("r1", "red", "coy", "0704")],
+    );
+    for level in LEVELS {
+        for seed in 1..=3 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
+            play_phase(level, &scen, &mut state, seed);
+            let at = state.unit(unit(&scen, "b1")).hex;
+            assert_eq!(
+                at,
+                hex(&scen, "0402"),
+                "{level}, seed {seed}: the brigade ends at {}",
+                scen.grid().label(at)
+            );
+        }
+    }
+}
+
+#[test]
+fn attacks_the_weak_stack_not_the_fortress_beside_it() {
+    // Two brigades in 0402, next to a company in the open (0401) and to
+    // the fortress in the town (0403): 8 against 1 in the open, 8 against
+    // 18 in the town.
+    let scen = position(
+        4,
+        "0403",
+        "red",
+        &[
+            ("b1", "blue", "bde", "0402"),
+            ("b2", "blue", "bde", "0402"),
+            ("r1", "red", "coy", "0401"),
+            ("r2", "red", "fort", "0403"),
+        ],
+    );
+    let grid = scen.grid();
+    for target in ["0401", "0403"] {
+        assert_eq!(grid.distance(hex(&scen, "0402"), hex(&scen, target)), 1);
+    }
+    for level in LEVELS {
+        for seed in 1..=3 {
+            let mut state = combat_phase(&scen, seed);
+            let acts = play_phase(level, &scen, &mut state, seed);
+            let t = targets(&acts);
+            assert_eq!(
+                t.first().copied(),
+                Some(hex(&scen, "0401")),
+                "{level}, seed {seed}: {acts:?}"
+            );
+            assert!(
+                !t.contains(&hex(&scen, "0403")),
+                "{level}, seed {seed}: {acts:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn does_not_attack_at_hopeless_odds_with_time_in_hand() {
+    // One brigade next to the fortress in the town, eight turns to go and
+    // nothing else on the map: 4 against 18 gains nothing now.
+    let scen = position(
+        8,
+        "0403",
+        "red",
+        &[("b1", "blue", "bde", "0402"), ("r2", "red", "fort", "0403")],
+    );
+    for level in LEVELS {
+        for seed in 1..=3 {
+            let mut state = combat_phase(&scen, seed);
+            let acts = play_phase(level, &scen, &mut state, seed);
+            assert!(targets(&acts).is_empty(), "{level}, seed {seed}: {acts:?}");
+        }
+    }
+}
+
+/// `normal` and `hard` fail this today: the plan of attack takes the
+/// garrison out to attack (normal) or the search moves it up beside the
+/// enemy (hard), and the enemy walks in. The `hold` knob keeps it; it is
+/// off at every level until the ladder, the balance report and the
+/// built-ins' tuning are measured again with it (docs/AI.md, "Holding
+/// objectives").
+#[test]
+fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
+    // Blue holds the objective, a town, with one brigade; a red brigade
+    // two hexes away would walk into it if it were left empty.
+    let scen = position(
+        4,
+        "0403",
+        "blue",
+        &[("b1", "blue", "bde", "0403"), ("r1", "red", "bde", "0603")],
+    );
+    for level in ["heuristic:hold=1"] {
+        for seed in 1..=3 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
+            play_phase(level, &scen, &mut state, seed);
+            let at = state.unit(unit(&scen, "b1")).hex;
+            assert_eq!(
+                at,
+                hex(&scen, "0403"),
+                "{level}, seed {seed}: the garrison left for {}",
+                scen.grid().label(at)
+            );
+        }
+    }
+    // Without the knob the same player leaves (what `hold` mends).
+    let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+    play_phase("heuristic", &scen, &mut state, 1);
+    assert_ne!(state.unit(unit(&scen, "b1")).hex, hex(&scen, "0403"));
+}
