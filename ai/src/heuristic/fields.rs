@@ -31,11 +31,13 @@ impl HeuristicPlayer {
             v.resize_with(classes, Vec::new);
         }
         self.goal_fields(scen, state);
-        self.foe_reach = state
-            .units_of(scen, state.active_side().other())
-            .map(|u| state.movement_allowance(scen, u).0 as u32)
-            .max()
-            .unwrap_or(0);
+        if self.tuning.hold {
+            self.foe_reach = state
+                .units_of(scen, state.active_side().other())
+                .map(|u| state.movement_allowance(scen, u).0 as u32)
+                .max()
+                .unwrap_or(0);
+        }
         // Supply anchors.
         if scen.supply_rules().model == SupplyModel::None {
             let f = &mut self.fields;

@@ -193,7 +193,7 @@ pub struct HeuristicPlayer {
     /// Per hex: within two hexes of an enemy unit.
     near_foe: Vec<bool>,
     /// The furthest an enemy unit moves in a turn, in Mp ticks (per
-    /// player-turn, with the fields).
+    /// player-turn, with the fields; with `hold` only).
     foe_reach: u32,
     /// Per hex: on one of our supply lines (graded model, GS-6), where an
     /// HQ is in general supply.

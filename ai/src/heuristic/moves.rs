@@ -288,7 +288,7 @@ impl HeuristicPlayer {
             }
         }
         // A garrison the enemy could replace.
-        if h != here {
+        if self.tuning.hold && h != here {
             s -= self.garrison(scen, state, u);
         }
         // The attack planned for this turn.
