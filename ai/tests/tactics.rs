@@ -2,8 +2,10 @@
 //! answer a wargamer sees at a glance, put to the levels that play
 //! (`normal`, `hard`; `novice` blunders on purpose). Take the empty
 //! objective; attack the weak stack, not the fortress beside it; do not
-//! attack at hopeless odds with time in hand; keep the garrison on the
-//! objective the enemy could walk into (with `hold`, see its test).
+//! attack at hopeless odds with time in hand; advance into the objective
+//! an attack emptied; reinforce the objective the enemy masses against;
+//! keep the garrison on the objective the enemy could walk into (with
+//! `hold`, see its test).
 
 mod common;
 
@@ -280,4 +282,75 @@ fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     play_phase("heuristic", &scen, &mut state, 1);
     assert_ne!(state.unit(unit(&scen, "b1")).hex, hex(&scen, "0403"));
+}
+
+#[test]
+fn advances_into_the_objective_its_attack_emptied() {
+    // Two brigades attack a company on the objective at 8:1; whenever the
+    // roll empties the hex, they move in.
+    let scen = position(
+        4,
+        "0403",
+        "red",
+        &[
+            ("b1", "blue", "bde", "0402"),
+            ("b2", "blue", "bde", "0402"),
+            ("r1", "red", "coy", "0403"),
+        ],
+    );
+    let obj = hex(&scen, "0403");
+    let mut emptied = 0;
+    for level in LEVELS {
+        for seed in 1..=6 {
+            let mut state = combat_phase(&scen, seed);
+            let acts = play_phase(level, &scen, &mut state, seed);
+            assert_eq!(targets(&acts), vec![obj], "{level}, seed {seed}: {acts:?}");
+            let red_left = state.units_at(obj).any(|u| scen.unit(u).side.0 == 1);
+            if !red_left {
+                emptied += 1;
+                let advanced = acts.iter().any(|a| matches!(a, Action::Advance { .. }));
+                assert!(advanced, "{level}, seed {seed}: no advance: {acts:?}");
+                assert_eq!(
+                    state.control(obj).map(|s| s.0),
+                    Some(0),
+                    "{level}, seed {seed}"
+                );
+            }
+        }
+    }
+    assert!(emptied > 0, "no roll emptied the hex: the test saw nothing");
+}
+
+#[test]
+fn reinforces_the_objective_the_enemy_masses_against() {
+    // A company holds the objective; two red brigades stand next to it
+    // (8 against 1); a blue brigade two hexes off can stack with it.
+    let scen = position(
+        5,
+        "0403",
+        "blue",
+        &[
+            ("b0", "blue", "coy", "0403"),
+            ("b1", "blue", "bde", "0201"),
+            ("r1", "red", "bde", "0503"),
+            ("r2", "red", "bde", "0503"),
+        ],
+    );
+    assert_eq!(
+        scen.grid().distance(hex(&scen, "0403"), hex(&scen, "0503")),
+        1
+    );
+    for level in LEVELS {
+        for seed in 1..=3 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
+            play_phase(level, &scen, &mut state, seed);
+            let at = state.unit(unit(&scen, "b1")).hex;
+            assert_eq!(
+                at,
+                hex(&scen, "0403"),
+                "{level}, seed {seed}: the brigade ends at {}",
+                scen.grid().label(at)
+            );
+        }
+    }
 }
