@@ -243,6 +243,41 @@ fn mal_cbt_2_attackers_must_be_able_to_enter_armor_only_by_road() {
     );
 }
 
+// rule: MAL-CBT-2
+#[test]
+fn mal_cbt_2_armor_attacks_along_a_rail_line_into_ground_it_could_not_enter() {
+    // "an armored unit may not attack any hex that is not connected by a
+    // road or a rail to the hex occupied by the armored unit": along a rail
+    // line it may, though its movement has no rail rate and could not take
+    // it into the mountain 0603.
+    let (_, src) = common::load("cbt_open.toml");
+    let src = src.replacen(
+        "[supply]",
+        "[[routes]]\nkind = \"rail\"\nname = \"Line\"\nhexes = [\"0503\", \"0603\"]\n\n[supply]",
+        1,
+    );
+    let scen = Scenario::from_toml(&src, "cbt_open.toml").unwrap();
+    let g = Game::with(
+        scen,
+        &[("t1", "0503"), ("b3", "0503"), ("r1", "0603")],
+        |_| {},
+    );
+    let try_ = |id: &str| combat::can_attack(&g.scen, &g.st, g.u(id), g.h("0603"));
+    assert_eq!(try_("t1"), Ok(()));
+    assert_eq!(try_("b3"), Ok(()));
+    // Without the rail line the same attack is refused.
+    // (b3 is there so that the Combat Phase is not skipped.)
+    let g = Game::new(
+        "cbt_open.toml",
+        &[("t1", "0503"), ("b3", "0503"), ("r1", "0603")],
+        |_| {},
+    );
+    assert_eq!(
+        combat::can_attack(&g.scen, &g.st, g.u("t1"), g.h("0603")),
+        Err(NoAttack::ArmorNeedsRoad)
+    );
+}
+
 // rule: MAL-CBT-3
 // rule: MAL-CBT-4
 #[test]

@@ -85,8 +85,12 @@ bitflags! {
         const TRACK = 1 << 9;
         /// A rail line crosses it.
         const RAIL = 1 << 10;
-        /// MP-ZOC-3: no ZOC across it (stream, river, double slope).
-        const BLOCKS_ZOC = Self::STREAM.bits() | Self::RIVER.bits() | Self::DOUBLE_SLOPE.bits();
+        /// MP-ZOC-3: no ZOC across it (stream, river, double slope "or
+        /// more": a steep slope too).
+        const BLOCKS_ZOC = Self::STREAM.bits()
+            | Self::RIVER.bits()
+            | Self::DOUBLE_SLOPE.bits()
+            | Self::STEEP.bits();
     }
 }
 

@@ -55,10 +55,16 @@ pub fn can_attack(
         return Err(NoAttack::NotAdjacent);
     };
     let ty = scen.unit_type(unit);
-    if ty.kind == UnitKind::Armor
-        && !scen.route_connects(us.hex, d, SideBits::ROAD | SideBits::RAIL, Some(ty.class))
-    {
-        return Err(NoAttack::ArmorNeedsRoad);
+    if ty.kind == UnitKind::Armor {
+        // "An armored unit may not attack any hex that is not connected by
+        // a road or a rail": the connection is what lets it in, a rail line
+        // too where its movement has no rail rate (rail moves are made in
+        // the Rail Phase).
+        return if scen.route_connects(us.hex, d, SideBits::ROAD | SideBits::RAIL, Some(ty.class)) {
+            Ok(())
+        } else {
+            Err(NoAttack::ArmorNeedsRoad)
+        };
     }
     if retreat::entry_cost(scen, us.hex, d, target, ty.class).is_none() {
         return Err(NoAttack::CannotEnter);
