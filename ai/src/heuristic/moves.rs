@@ -303,8 +303,8 @@ impl HeuristicPlayer {
 
     /// What leaving its hex costs `u` (`hold`): where it is the last of
     /// ours on an objective its side holds, and an enemy unit is near
-    /// enough to walk in next turn, what taking the objective would be
-    /// worth to the enemy; else nothing.
+    /// enough to walk in next turn, what taking an objective is worth (to
+    /// either side, whichever scores it); else nothing.
     pub(super) fn garrison(&self, scen: &Scenario, state: &GameState, u: UnitId) -> f64 {
         let here = state.unit(u).hex;
         let side = state.active_side();
@@ -325,9 +325,11 @@ impl HeuristicPlayer {
         } else {
             1.0
         };
+        // Every objective there: the enemy scores those it holds, and we
+        // lose those we would have held.
         scen.objectives()
             .iter()
-            .filter(|o| o.hex == here && o.side.is_none_or(|x| x == side))
+            .filter(|o| o.hex == here)
             .map(|o| k * (3.0 + 0.5 * o.vp as f64))
             .sum()
     }
