@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::fixture;
+use common::{fixture, hex, phase, unit};
 use hexwar_ai::{AiRng, HeuristicPlayer, Player};
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 use rand::SeedableRng;
@@ -14,38 +14,6 @@ use rand::SeedableRng;
 /// The player under test.
 fn normal() -> HeuristicPlayer {
     HeuristicPlayer::default()
-}
-
-/// Plays the side to move with `p` until its current phase ends; the
-/// actions taken.
-fn play_phase(
-    p: &mut HeuristicPlayer,
-    scen: &Scenario,
-    state: &mut GameState,
-    seed: u64,
-) -> Vec<Action> {
-    let mut rng = AiRng::seed_from_u64(seed);
-    let mut dice = AiRng::seed_from_u64(seed + 1);
-    let key = (state.turn(), state.active_side(), state.phase_index());
-    let mut out = Vec::new();
-    while !state.is_over() && (state.turn(), state.active_side(), state.phase_index()) == key {
-        let a = p.choose(scen, state, &mut rng);
-        state
-            .apply(scen, a, &mut dice, &mut ())
-            .unwrap_or_else(|e| panic!("{a:?}: {}", e.describe(scen)));
-        out.push(a);
-        assert!(out.len() < 200);
-    }
-    out
-}
-
-fn unit(scen: &Scenario, id: &str) -> UnitId {
-    scen.unit_by_id(id)
-        .unwrap_or_else(|| panic!("no unit {id}"))
-}
-
-fn hex(scen: &Scenario, label: &str) -> HexId {
-    scen.grid().parse(label).unwrap()
 }
 
 /// Is `h` next to a unit of the side not to move?
@@ -70,7 +38,7 @@ fn the_headquarters_stays_out_of_an_attack_its_infantry_can_make() {
         )
         .unwrap();
     assert_eq!(state.phase(&scen), PhaseKind::Combat);
-    let acts = play_phase(&mut normal(), &scen, &mut state, 3);
+    let acts = phase(&scen, &mut state, &mut normal(), 3);
     let committed: Vec<UnitId> = acts
         .iter()
         .filter_map(|a| match a {
@@ -91,7 +59,7 @@ fn the_headquarters_does_not_walk_into_the_front() {
     let scen = fixture("ai_keep_hq");
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     let hq = unit(&scen, "hq");
-    play_phase(&mut normal(), &scen, &mut state, 3);
+    phase(&scen, &mut state, &mut normal(), 3);
     let at = state.unit(hq).hex;
     assert!(
         !next_to_enemy(&scen, &state, at),
@@ -134,13 +102,13 @@ fn concentrates_at_both_crossings_then_attacks_together() {
     for seed in 0..6 {
         let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
         let mut p = normal();
-        play_phase(&mut p, &scen, &mut state, seed);
+        phase(&scen, &mut state, &mut p, seed);
         // Two brigades a crossing hex: the bridge and the ford.
         for h in ["0303", "0304"] {
             let n = state.units_at(hex(&scen, h)).count();
             assert_eq!(n, 2, "seed {seed}: {n} brigade(s) at {h}");
         }
-        let acts = play_phase(&mut p, &scen, &mut state, seed + 100);
+        let acts = phase(&scen, &mut state, &mut p, seed + 100);
         let made = attacks(&acts);
         assert_eq!(made.len(), 1, "seed {seed}: {acts:?}");
         assert_eq!(
@@ -169,7 +137,7 @@ fn attacks_at_poor_odds_when_waiting_loses_for_certain() {
         .apply(&scen, Action::EndPhase, &mut dice, &mut ())
         .unwrap();
     assert_eq!(state.phase(&scen), PhaseKind::Combat);
-    let acts = play_phase(&mut normal(), &scen, &mut state, 5);
+    let acts = phase(&scen, &mut state, &mut normal(), 5);
     assert_eq!(
         attacks(&acts).len(),
         1,
@@ -192,7 +160,7 @@ fn does_not_throw_a_lone_unit_away_early() {
     state
         .apply(&scen, Action::EndPhase, &mut dice, &mut ())
         .unwrap();
-    let acts = play_phase(&mut normal(), &scen, &mut state, 5);
+    let acts = phase(&scen, &mut state, &mut normal(), 5);
     assert!(
         attacks(&acts).is_empty(),
         "a 1:4 attack on turn 1: {acts:?}"
@@ -295,7 +263,7 @@ fn a_general_does_not_ride_alone_into_the_enemys_reach() {
     let scen = fixture("ai_lone_leader");
     for seed in 0..4 {
         let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
-        play_phase(&mut normal(), &scen, &mut state, seed);
+        phase(&scen, &mut state, &mut normal(), seed);
         let general = unit(&scen, "gen");
         let at = state.unit(general).hex;
         // Every hex a red unit could stand in next turn, and next to it.

@@ -9,8 +9,10 @@
 
 mod common;
 
+use common::{hex, phase, unit};
+
 use hexwar_ai::{AiRng, Player, from_spec};
-use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario};
 use rand::SeedableRng;
 
 /// The levels put to each position.
@@ -115,28 +117,7 @@ phases = ["movement", "combat"]
 /// Plays blue's current phase with `level`; the actions taken.
 fn play_phase(level: &str, scen: &Scenario, state: &mut GameState, seed: u64) -> Vec<Action> {
     let mut p: Box<dyn Player> = from_spec(level).expect("level");
-    let mut rng = AiRng::seed_from_u64(seed);
-    let mut dice = AiRng::seed_from_u64(seed + 1);
-    let key = (state.turn(), state.active_side(), state.phase_index());
-    let mut out = Vec::new();
-    while !state.is_over() && (state.turn(), state.active_side(), state.phase_index()) == key {
-        let a = p.choose(scen, state, &mut rng);
-        state
-            .apply(scen, a, &mut dice, &mut ())
-            .unwrap_or_else(|e| panic!("{level}: {a:?}: {}", e.describe(scen)));
-        out.push(a);
-        assert!(out.len() < 200);
-    }
-    out
-}
-
-fn unit(scen: &Scenario, id: &str) -> UnitId {
-    scen.unit_by_id(id)
-        .unwrap_or_else(|| panic!("no unit {id}"))
-}
-
-fn hex(scen: &Scenario, label: &str) -> HexId {
-    scen.grid().parse(label).unwrap()
+    phase(scen, state, p.as_mut(), seed)
 }
 
 /// The targets of the attacks declared in `acts`, in order.

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use hexwar_ai::{AiRng, Player};
-use hexwar_engine::{Action, GameState, Scenario, Side, builtin};
+use hexwar_engine::{Action, GameState, HexId, Scenario, Side, UnitId, builtin};
 use rand::SeedableRng;
 
 /// A game that runs longer than this does not end.
@@ -75,11 +75,38 @@ pub fn player_turn(
     player: &mut dyn Player,
     seed: u64,
 ) -> Vec<Action> {
+    play_while(scen, state, player, seed, |st| {
+        (st.turn(), st.active_side(), 0)
+    })
+}
+
+/// Lets `player` play the side to move until its current phase (or the
+/// game) ends, as [`player_turn`] does the player-turn.
+pub fn phase(
+    scen: &Scenario,
+    state: &mut GameState,
+    player: &mut dyn Player,
+    seed: u64,
+) -> Vec<Action> {
+    play_while(scen, state, player, seed, |st| {
+        (st.turn(), st.active_side(), st.phase_index())
+    })
+}
+
+/// Plays while `key` of the position stays what it was (the player's RNG
+/// from `seed`, the dice from `seed + 1`).
+fn play_while(
+    scen: &Scenario,
+    state: &mut GameState,
+    player: &mut dyn Player,
+    seed: u64,
+    key: impl Fn(&GameState) -> (u8, Side, usize),
+) -> Vec<Action> {
     let mut rng = AiRng::seed_from_u64(seed);
     let mut dice = AiRng::seed_from_u64(seed + 1);
-    let key = (state.turn(), state.active_side());
+    let start = key(state);
     let mut out = Vec::new();
-    while !state.is_over() && (state.turn(), state.active_side()) == key {
+    while !state.is_over() && key(state) == start {
         let a = player.choose(scen, state, &mut rng);
         state
             .apply(scen, a, &mut dice, &mut ())
@@ -88,6 +115,17 @@ pub fn player_turn(
         assert!(out.len() < 200, "{out:?}");
     }
     out
+}
+
+/// The unit of `scen` with this id.
+pub fn unit(scen: &Scenario, id: &str) -> UnitId {
+    scen.unit_by_id(id)
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+/// The hex of `scen` with this label.
+pub fn hex(scen: &Scenario, label: &str) -> HexId {
+    scen.grid().parse(label).unwrap()
 }
 
 /// A log an evaluator under test writes to.
