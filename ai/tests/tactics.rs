@@ -120,6 +120,24 @@ fn play_phase(level: &str, scen: &Scenario, state: &mut GameState, seed: u64) ->
     phase(scen, state, p.as_mut(), seed)
 }
 
+/// Plays blue's first Movement Phase with each of `levels`, three seeds
+/// each, and checks that unit `id` ends it at `at`.
+fn ends_move_at(scen: &Scenario, levels: &[&str], id: &str, at: &str) {
+    for &level in levels {
+        for seed in 1..=3 {
+            let mut state = GameState::new(scen, &mut AiRng::seed_from_u64(seed));
+            play_phase(level, scen, &mut state, seed);
+            let end = state.unit(unit(scen, id)).hex;
+            assert_eq!(
+                end,
+                hex(scen, at),
+                "{level}, seed {seed}: {id} ends its move at {}",
+                scen.grid().label(end)
+            );
+        }
+    }
+}
+
 /// The targets of the attacks declared in `acts`, in order.
 fn targets(acts: &[Action]) -> Vec<HexId> {
     let mut out = Vec::new();
@@ -158,19 +176,7 @@ fn takes_the_empty_objective_in_reach() {
         "red",
         &[("b1", "blue", "bde", "0102"), ("r1", "red", "coy", "0704")],
     );
-    for level in LEVELS {
-        for seed in 1..=3 {
-            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
-            play_phase(level, &scen, &mut state, seed);
-            let at = state.unit(unit(&scen, "b1")).hex;
-            assert_eq!(
-                at,
-                hex(&scen, "0402"),
-                "{level}, seed {seed}: the brigade ends at {}",
-                scen.grid().label(at)
-            );
-        }
-    }
+    ends_move_at(&scen, &LEVELS, "b1", "0402");
 }
 
 #[test]
@@ -246,19 +252,7 @@ fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
         "blue",
         &[("b1", "blue", "bde", "0403"), ("r1", "red", "bde", "0603")],
     );
-    for level in ["heuristic:hold=1"] {
-        for seed in 1..=3 {
-            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
-            play_phase(level, &scen, &mut state, seed);
-            let at = state.unit(unit(&scen, "b1")).hex;
-            assert_eq!(
-                at,
-                hex(&scen, "0403"),
-                "{level}, seed {seed}: the garrison left for {}",
-                scen.grid().label(at)
-            );
-        }
-    }
+    ends_move_at(&scen, &["heuristic:hold=1"], "b1", "0403");
     // Without the knob the same player leaves (what `hold` mends).
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     play_phase("heuristic", &scen, &mut state, 1);
@@ -321,17 +315,5 @@ fn reinforces_the_objective_the_enemy_masses_against() {
         scen.grid().distance(hex(&scen, "0403"), hex(&scen, "0503")),
         1
     );
-    for level in LEVELS {
-        for seed in 1..=3 {
-            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
-            play_phase(level, &scen, &mut state, seed);
-            let at = state.unit(unit(&scen, "b1")).hex;
-            assert_eq!(
-                at,
-                hex(&scen, "0403"),
-                "{level}, seed {seed}: the brigade ends at {}",
-                scen.grid().label(at)
-            );
-        }
-    }
+    ends_move_at(&scen, &LEVELS, "b1", "0403");
 }
