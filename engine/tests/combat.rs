@@ -202,6 +202,42 @@ fn mal_cbt_1_adjacent_units_attack_once_and_each_hex_once() {
     assert!(!g.st.hex_attacked(g.h("0504")));
 }
 
+// rule: MAL-CBT-1
+#[test]
+fn mal_cbt_1_a_unit_attacked_once_is_not_attacked_again_where_it_retreated() {
+    // "No unit may be attacked more than once per Combat Phase": r1, beaten
+    // out of 0302 (R2), retreats into 0502 beside r2, next to b2 in 0601.
+    // 0502 has not been attacked, but r1 has, and a hex's defenders are
+    // attacked together: 0502 is shielded for the rest of the phase.
+    let (mut g, ev) = corridor_retreat(&[("r2", "0502"), ("b2", "0601")], |_| {});
+    assert_eq!(retreat_path(&g, &ev).unwrap(), ["0401", "0502"]);
+    assert!(!g.st.hex_attacked(g.h("0502")));
+    assert_eq!(g.refused("b2", "0502"), NoAttack::UnitDefended(g.u("r1")));
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Attack { target, .. } if *target == g.h("0502")))
+    );
+    // The mark is kept in a saved game.
+    let back = GameState::from_saved_unchecked(&g.scen, &g.st.to_saved(&g.scen)).unwrap();
+    assert!(back.unit(g.u("r1")).has(UnitFlags::DEFENDED));
+    // Where r1 held (a 2 gives D1), r2 alone in 0502 may be attacked.
+    let mut g = Game::new(
+        "cbt_corridor.toml",
+        &[
+            ("b1", "0202"),
+            ("r1", "0302"),
+            ("r2", "0502"),
+            ("b2", "0601"),
+        ],
+        |_| {},
+    );
+    g.attack("b1", "0302");
+    g.roll(0, &[1]);
+    assert_eq!(g.at("r1"), "0302");
+    g.attack("b2", "0502");
+}
+
 // rule: MAL-CBT-2
 #[test]
 fn mal_cbt_2_attackers_must_be_able_to_enter_armor_only_by_road() {

@@ -4,7 +4,7 @@
 //! here, below the rules, because [`super::ActionError`] carries them.
 
 use crate::hex::HexId;
-use crate::scenario::{Mp, Scenario};
+use crate::scenario::{Mp, Scenario, UnitId};
 
 /// Why a unit may not attack a hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +15,9 @@ pub enum NoAttack {
     AlreadyAttacked,
     /// MAL-CBT-1: the hex has been attacked already this phase.
     HexAttacked,
+    /// MAL-CBT-1: a unit in the hex has been attacked already this phase
+    /// (in another hex, from which it retreated).
+    UnitDefended(UnitId),
     /// No enemy unit in the hex.
     NoEnemy,
     /// MAL-CBT-1: not adjacent to the hex.
@@ -45,6 +48,10 @@ impl NoAttack {
             NoAttack::HexAttacked => {
                 "that hex has been attacked already this phase (MAL-CBT-1)".into()
             }
+            NoAttack::UnitDefended(u) => format!(
+                "{} in that hex has been attacked already this phase (MAL-CBT-1)",
+                scen.unit(u).id
+            ),
             NoAttack::NoEnemy => "there is no enemy unit in that hex".into(),
             NoAttack::NotAdjacent => "it is not adjacent to that hex (MAL-CBT-1)".into(),
             NoAttack::OtherTarget(h) => format!(

@@ -46,7 +46,7 @@ impl GameState {
                 *c &= !HEX_ATTACKED;
             }
             for u in &mut self.units {
-                u.flags.remove(UnitFlags::ATTACKED);
+                u.flags.remove(UnitFlags::ATTACKED | UnitFlags::DEFENDED);
             }
         }
         self.phase += 1;

@@ -39,6 +39,9 @@ bitflags! {
         /// MP-CHG-4: charged successfully this player-turn; its strength is x1.5
         /// against [`UnitState::charge_target`] in the following combat.
         const CHARGED = 1 << 11;
+        /// MAL-CBT-1: defended in an attack rolled in this Combat Phase (the
+        /// enemy's units): it may not be attacked again in the phase.
+        const DEFENDED = 1 << 12;
         /// Flags that outlive a player-turn: the GS-7 markers hold until their
         /// next judgement; a landing force stays at sea until it lands.
         const PERSISTENT = Self::COMBAT_ISOLATED.bits()

@@ -199,6 +199,26 @@ pub const CASES: &[(&str, &str, At, Tamper, &str)] = &[
         "ATTACKED outside a Combat Phase",
     ),
     (
+        "DEFENDED on the phasing side's unit",
+        "malaya",
+        At::Fought,
+        |c, s| {
+            let i = c.unit(|u| c.phasing(u) && c.on_map(u));
+            s.units[i].flags |= UnitFlags::DEFENDED.bits();
+        },
+        "DEFENDED, but it is not",
+    ),
+    (
+        "DEFENDED in a Movement Phase",
+        "malaya",
+        At::Moved,
+        |c, s| {
+            let i = c.unit(|u| !c.phasing(u) && c.on_map(u));
+            s.units[i].flags |= UnitFlags::DEFENDED.bits();
+        },
+        "in a Combat Phase (MAL-CBT-1)",
+    ),
+    (
         "RAILED before the Rail Phase",
         "malaya",
         At::Moved,

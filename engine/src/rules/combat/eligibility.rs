@@ -43,6 +43,15 @@ pub fn can_attack(
     if !state.units_at(target).any(|o| scen.unit(o).side != side) {
         return Err(NoAttack::NoEnemy);
     }
+    // MAL-CBT-1: "no unit may be attacked more than once", and a hex's
+    // defenders are attacked together: a unit that defended elsewhere and
+    // retreated here shields the hex.
+    if let Some(o) = state
+        .units_at(target)
+        .find(|&o| state.unit(o).has(UnitFlags::DEFENDED))
+    {
+        return Err(NoAttack::UnitDefended(o));
+    }
     if landing {
         // MAL-CBT-10: from the sea, against its port only.
         return if scen.unit(unit).hex == target {

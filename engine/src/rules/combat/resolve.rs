@@ -81,6 +81,13 @@ impl GameState {
         let die = chance.roll(rules.die());
         let (modified, result) = read_table(scen, column, die, a_air, d_air);
         self.control[target.index()] |= HEX_ATTACKED;
+        // MAL-CBT-1: each defender is attacked once per phase, wherever it
+        // retreats to.
+        for u in &mut self.units {
+            if u.hex == target {
+                u.flags |= UnitFlags::DEFENDED;
+            }
+        }
         sink.push(Event::Combat {
             hex: target,
             attack,

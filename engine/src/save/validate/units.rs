@@ -151,7 +151,14 @@ fn flags(scen: &Scenario, st: &GameState, m: &Moment, u: UnitId) -> Result<(), S
     if f.intersects(isolated) && !graded(scen) {
         return Err("an isolation marker outside the graded supply model (GS-7)".into());
     }
-    let per_turn = f - UnitFlags::PERSISTENT;
+    if f.contains(UnitFlags::DEFENDED) && (setup.side == m.side || m.now != Some(PhaseKind::Combat))
+    {
+        return Err(format!(
+            "DEFENDED, but it is not {}'s enemy in a Combat Phase (MAL-CBT-1)",
+            scen.side(m.side).id
+        ));
+    }
+    let per_turn = f - UnitFlags::PERSISTENT - UnitFlags::DEFENDED;
     if !per_turn.is_empty() && setup.side != m.side {
         return Err(format!(
             "{} set in {}'s player-turn, but it is {}'s unit",
