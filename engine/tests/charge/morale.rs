@@ -243,6 +243,41 @@ fn mp_chg_4_charger_strength_x1_5_rounded_down_in_the_following_combat() {
 
 // rule: MP-CHG-4
 #[test]
+fn mp_chg_4_the_x1_5_is_on_the_combat_strength_before_the_combat_modifiers() {
+    // "Its Combat Strength is multiplied by 1,5 (rounded down if
+    // necessary)": the unit's strength, then the combat's modifiers. Lane G
+    // with heavy cavalry (5), and a stream (x0.5 to attack across it)
+    // between 0411, which it takes, and 0412, where rG retreats.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chg_check.toml");
+    let src = std::fs::read_to_string(path).unwrap().replacen(
+        "id = \"lcG\"\nside = \"blue\"\ntype = \"lcav\"",
+        "id = \"lcG\"\nside = \"blue\"\ntype = \"hcav\"",
+        1,
+    ) + "\n[combat]\nstream = 0.5\n\n[hexsides]\nstream = [\"0411/0412\"]\n";
+    let scen = Scenario::from_toml(&src, "chg_check.toml").unwrap();
+    let mut g = start(&scen);
+    charge_with(&scen, &mut g, "lcG", "0411", 9);
+    assert_eq!(at(&scen, &g, "rG"), "0412");
+    g.apply(&scen, Action::EndPhase, &mut rng(5), &mut ())
+        .unwrap();
+    let attack = Action::Attack {
+        unit: unit(&scen, "lcG"),
+        target: hex(&scen, "0412"),
+    };
+    g.apply(&scen, attack, &mut rng(5), &mut ()).unwrap();
+    let a = &combat::odds(&scen, &g, 0).attackers[0];
+    // 5 x 1.5 = 7.5, rounded down to 7, then halved across the stream: 3.5
+    // (halving first would give 2.5 x 1.5 = 3.75, rounded down to 3).
+    assert_eq!(a.base, 5.0);
+    assert_eq!(a.strength, 3.5);
+    assert_eq!(
+        a.modifiers,
+        vec![(Modifier::Charge, 1.5), (Modifier::Stream, 0.5)]
+    );
+}
+
+// rule: MP-CHG-4
+#[test]
 fn mp_chg_4_artillery_never_retreats_it_is_eliminated() {
     let scen = load("chg_check.toml");
     let mut g = start(&scen);

@@ -93,7 +93,8 @@
 //!   into a fort is in no enemy ZOC (MP-ZOC-5).
 //! - MP-CHG-4, the bonus: the charger carries [`UnitFlags::CHARGED`](crate::state::UnitFlags::CHARGED) and
 //!   [`crate::UnitState::charge_target`] until the end of its player-turn;
-//!   combat multiplies its attack on that unit by 1.5, rounded down.
+//!   combat multiplies its combat strength (before supply and the
+//!   hexside's multipliers) against that unit by 1.5, rounded down.
 //! - MP-CHG-4, leaders retreat like any unit but lose no morale; artillery
 //!   does not retreat and is eliminated (so are units that cannot retreat).
 //!   Eliminated units' steps count as lost (D-TURN-3).

@@ -72,12 +72,26 @@ fn attack_of(
     mut note: impl FnMut(Modifier, f64),
 ) -> (f64, f64) {
     let rules = scen.combat();
-    let (base, mut v) = with_supply(
-        state.base_strength(scen, u, true),
-        state.attack_strength(scen, u),
-        &mut note,
-    );
     let us = state.unit(u);
+    let base = state.base_strength(scen, u, true);
+    // MP-CHG-4: "its Combat Strength is multiplied by 1,5 (rounded down)":
+    // the unit's strength, before the combat's modifiers.
+    let charged = us.has(UnitFlags::CHARGED) && {
+        let tu = state.unit(us.charge_target);
+        tu.hex == target && tu.on_map()
+    };
+    let strength = if charged {
+        note(Modifier::Charge, 1.5);
+        (base * 1.5).floor()
+    } else {
+        base
+    };
+    let (_, supplied) = with_supply(base, state.attack_strength(scen, u), &mut note);
+    let mut v = if base > 0.0 {
+        strength * supplied / base
+    } else {
+        supplied
+    };
     if us.on_map() {
         if let Some(d) = scen.grid().direction(us.hex, target) {
             let bits = scen.hexside(us.hex, d);
@@ -88,14 +102,6 @@ fn attack_of(
                 v *= rules.stream;
                 note(Modifier::Stream, rules.stream);
             }
-        }
-    }
-    if us.has(UnitFlags::CHARGED) {
-        let t = us.charge_target;
-        let tu = state.unit(t);
-        if tu.hex == target && tu.on_map() {
-            v = (v * 1.5).floor();
-            note(Modifier::Charge, 1.5);
         }
     }
     (base, v)
