@@ -42,6 +42,41 @@ fn gs_4_supply_points_restore_full_supply_and_special_supply_holds_the_level() {
     check("gs_spend.toml");
 }
 
+// rule: GS-4
+// rule: GS-5
+#[test]
+fn gs_4_special_supply_keeps_the_held_levels_restrictions_and_adds_its_own() {
+    // "Unless SPs are being expended, they may only be used to maintain the
+    // current supply status of units": s1 (infantry 4 MP, attack 6,
+    // defense 6), drawing on the special source at 1601, holding U2. The
+    // chart (gs_effects.toml): U2 movement x0.5, attack x0.25, defense
+    // x0.5, no ZOC; special movement x0.75. It bears both: U2's row.
+    let (scen, _) = common::load("gs_effects.toml");
+    let g = scen.supply_rules().graded.as_ref().unwrap();
+    let special = |k: u8| *g.effect(SupplyState::Special, k).unwrap();
+    assert_eq!((special(0).movement, special(0).attack), (0.75, 1.0));
+    assert_eq!(
+        (special(1).movement, special(1).attack, special(1).defense),
+        (0.5, 0.5, 0.75)
+    );
+    assert_eq!(special(2), *g.effect(SupplyState::Out, 2).unwrap());
+    // In play: s1 at U2 in special supply moves 2 MP, attacks at 1.5,
+    // defends at 3 and has no ZOC, as it would out of supply.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let st = GameState::new(&scen, &mut rng);
+    let mut saved = st.to_saved(&scen);
+    let s1 = saved.units.iter_mut().find(|u| u.id == "s1").unwrap();
+    s1.supply = SupplyState::Special;
+    s1.u_level = 2;
+    let st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
+    let u = scen.unit_by_id("s1").unwrap();
+    assert_eq!(st.movement_allowance(&scen, u), Mp::points(2));
+    assert_eq!(
+        (st.attack_strength(&scen, u), st.defense_strength(&scen, u)),
+        (1.5, 3.0)
+    );
+}
+
 // rule: GS-5
 #[test]
 fn gs_5_effects_chart_restricts_movement_strength_and_zoc() {

@@ -148,6 +148,17 @@ pub struct SupplyEffect {
 }
 
 impl SupplyEffect {
+    /// Both restrictions at once: the lower multiplier of each, and a ZOC
+    /// only where both leave it.
+    pub fn and(&self, other: &SupplyEffect) -> SupplyEffect {
+        SupplyEffect {
+            movement: self.movement.min(other.movement),
+            attack: self.attack.min(other.attack),
+            defense: self.defense.min(other.defense),
+            zoc: self.zoc && other.zoc,
+        }
+    }
+
     /// No effect: full supply, or a level the chart leaves unrestricted.
     pub const NONE: SupplyEffect = SupplyEffect {
         movement: 1.0,
@@ -170,6 +181,9 @@ pub struct GradedRules {
     /// GS-5: the chart's row for special supply, if it has one (else a
     /// special-supplied unit has the row of the level it holds).
     pub special: Option<SupplyEffect>,
+    /// GS-4, GS-5: what a unit in special supply at each U-level bears
+    /// (from [`GradedRules::special_rows`]).
+    pub special_levels: [SupplyEffect; 9],
     /// GS-4: supply points each side receives at each of its supply judgements.
     pub supply_points: [u16; 2],
     /// GS-4: supply points each side starts with.
@@ -244,10 +258,25 @@ impl GradedRules {
         &self.weathers[i as usize]
     }
 
+    /// GS-4, GS-5: the rows a unit in special supply bears at U0..U8.
+    /// Special supply "may only be used to maintain the current supply
+    /// status of units": a unit that holds U1..U8 keeps that level's
+    /// restrictions, and the chart's special row, if there is one, adds its
+    /// own; at U0, the special row (or, without one, limited supply's).
+    pub fn special_rows(
+        levels: &[SupplyEffect; 9],
+        special: Option<&SupplyEffect>,
+    ) -> [SupplyEffect; 9] {
+        std::array::from_fn(|k| match (k, special) {
+            (0, Some(s)) => *s,
+            (_, Some(s)) => s.and(&levels[k]),
+            (_, None) => levels[k],
+        })
+    }
+
     /// GS-5: the chart's row for a unit in `state` at `u_level`; `None` in
     /// full supply. Out of supply reads U1..U8 (a U0 there counts as U1);
-    /// special supply reads the chart's "special" row, or else the row of
-    /// the level it holds (U0: limited).
+    /// special supply reads [`GradedRules::special_rows`].
     pub fn effect(&self, state: SupplyState, u_level: u8) -> Option<&SupplyEffect> {
         use SupplyState as S;
         let level = (u_level as usize).min(8);
@@ -255,7 +284,7 @@ impl GradedRules {
             S::Full => None,
             S::Limited => Some(&self.levels[0]),
             S::Out => Some(&self.levels[level.max(1)]),
-            S::Special => Some(self.special.as_ref().unwrap_or(&self.levels[level])),
+            S::Special => Some(&self.special_levels[level]),
         }
     }
 }

@@ -52,6 +52,7 @@ pub(super) fn check_graded(
     Some(GradedRules {
         weathers,
         turn_weather,
+        special_levels: GradedRules::special_rows(&levels, special.as_ref()),
         levels,
         special,
         supply_points,
