@@ -149,12 +149,29 @@ fn corridor_retreat(
     extra: &[(&str, &str)],
     tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
 ) -> (Game, Vec<Event>) {
-    let mut units = vec![("b1", "0202"), ("r1", "0302")];
-    units.extend_from_slice(extra);
-    let mut g = Game::new("cbt_corridor.toml", &units, tweak);
+    let mut g = corridor(extra, tweak);
     g.attack("b1", "0302");
     let ev = g.roll(0, &[0]);
     (g, ev)
+}
+
+/// The same attack where r1 holds: a 2 gives D1.
+fn corridor_held(extra: &[(&str, &str)]) -> Game {
+    let mut g = corridor(extra, |_| {});
+    g.attack("b1", "0302");
+    g.roll(0, &[1]);
+    assert_eq!(g.at("r1"), "0302");
+    g
+}
+
+/// The corridor with b1 in 0202, next to r1 in 0302, and `extra`.
+fn corridor(
+    extra: &[(&str, &str)],
+    tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
+) -> Game {
+    let mut units = vec![("b1", "0202"), ("r1", "0302")];
+    units.extend_from_slice(extra);
+    Game::new("cbt_corridor.toml", &units, tweak)
 }
 
 fn retreat_path(g: &Game, ev: &[Event]) -> Option<Vec<String>> {
@@ -244,19 +261,7 @@ fn mal_cbt_1_a_unit_attacked_once_is_not_attacked_again_where_it_retreated() {
     let back = GameState::from_saved_unchecked(&g.scen, &g.st.to_saved(&g.scen)).unwrap();
     assert!(back.unit(g.u("r1")).has(UnitFlags::DEFENDED));
     // Where r1 held (a 2 gives D1), r2 alone in 0502 may be attacked.
-    let mut g = Game::new(
-        "cbt_corridor.toml",
-        &[
-            ("b1", "0202"),
-            ("r1", "0302"),
-            ("r2", "0502"),
-            ("b2", "0601"),
-        ],
-        |_| {},
-    );
-    g.attack("b1", "0302");
-    g.roll(0, &[1]);
-    assert_eq!(g.at("r1"), "0302");
+    let mut g = corridor_held(&[("r2", "0502"), ("b2", "0601")]);
     g.attack("b2", "0502");
 }
 
@@ -650,13 +655,7 @@ fn gs_7_isolated_units_lose_more_in_combat() {
     assert_eq!(g.steps("r1"), 0);
     assert_eq!(g.steps("b1"), 2, "no attacker loss, no extra");
     // The same combat in general supply: D1 is one step.
-    let mut g = Game::new(
-        "cbt_corridor.toml",
-        &[("b1", "0202"), ("r1", "0302")],
-        |_| {},
-    );
-    g.attack("b1", "0302");
-    g.roll(0, &[1]);
+    let g = corridor_held(&[]);
     assert_eq!(g.steps("r1"), 1);
 }
 

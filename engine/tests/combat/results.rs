@@ -90,14 +90,7 @@ fn mal_cbt_9_advance_into_the_emptied_hex_by_attackers_only() {
     assert_eq!(g.at("b1"), "0302");
     assert_eq!(g.st.control(g.h("0302")), Some(Side(0)));
     // No advance where the defender held (a 2 gives D1: r1 stays).
-    let mut g = Game::new(
-        "cbt_corridor.toml",
-        &[("b1", "0202"), ("r1", "0302")],
-        |_| {},
-    );
-    g.attack("b1", "0302");
-    g.roll(0, &[1]);
-    assert_eq!(g.at("r1"), "0302");
+    let g = corridor_held(&[]);
     assert!(
         !g.legal()
             .iter()
@@ -110,11 +103,7 @@ fn mal_cbt_9_advance_into_the_emptied_hex_by_attackers_only() {
 fn mal_cbt_10_amphibious_assault_costs_a_step_and_may_return_to_the_pool() {
     // The landing force reaches the red-held port 0302 on turn 2.
     let to_turn_2 = || {
-        let mut g = Game::new(
-            "cbt_corridor.toml",
-            &[("b1", "0202"), ("r1", "0302")],
-            |_| {},
-        );
+        let mut g = corridor(&[], |_| {});
         let mut events = Vec::new();
         while g.st.turn() < 2 {
             g.st.apply(&g.scen, Action::EndPhase, &mut g.rng, &mut events)
