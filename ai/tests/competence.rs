@@ -324,3 +324,28 @@ fn headquarters_stay_on_their_supply_lines() {
     assert!(tuned >= 0.8, "only {tuned:.2} of HQs on supply lines");
     assert!(tuned > blind + 0.1, "{tuned:.2} against {blind:.2} without");
 }
+
+/// The river assault at each search level: of twelve seeds, in how many
+/// the four brigades, concentrated at the crossings, attack together on
+/// turn 1, attack in part, or wait (printed; run by hand:
+/// `cargo test --release -p hexwar-ai --test competence -- --ignored river_assault_at_each_level --nocapture`).
+#[test]
+#[ignore = "diagnostic, by hand"]
+fn river_assault_at_each_level() {
+    let scen = fixture("ai_river_assault");
+    for level in ["normal", "hard", "expert"] {
+        let (mut whole, mut part, mut none) = (0, 0, 0);
+        for seed in 0..12 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
+            let mut p = hexwar_ai::from_spec(level).unwrap();
+            phase(&scen, &mut state, p.as_mut(), seed);
+            let acts = phase(&scen, &mut state, p.as_mut(), seed + 100);
+            match attacks(&acts).iter().map(Vec::len).max() {
+                Some(4) => whole += 1,
+                Some(_) => part += 1,
+                None => none += 1,
+            }
+        }
+        eprintln!("{level}: all four together {whole}, in part {part}, waited {none}");
+    }
+}
