@@ -304,7 +304,7 @@ pub enum Event {
 pub enum Isolation {
     /// Judged at the start of each Combat Phase, for both sides.
     Combat,
-    /// Judged at each of the unit's side's supply judgements.
+    /// Judged at each supply judgement, for both sides.
     Supply,
 }
 

@@ -416,3 +416,7 @@ fn mp_chg_2_a_river_blocks_the_line_a_bridge_over_a_stream_does_not() {
 // MP-CHG-3 to 6: the morale check and what follows it.
 #[path = "charge/morale.rs"]
 mod morale;
+
+// MP-CHG-1, -2 on a second reading: the move after a charge, the target's hex.
+#[path = "charge/onward.rs"]
+mod onward;

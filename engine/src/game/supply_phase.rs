@@ -12,7 +12,8 @@ use crate::state::{GameState, ScenarioEvents, SupplyState, UnitId};
 impl GameState {
     /// MAL-SUP-1: every unit of both sides is judged; the state holds for the
     /// rest of the player-turn. MAL-SUP-8: then attrition. The graded model
-    /// judges the phasing side only (GS-2, see `graded_supply_phase`).
+    /// judges the phasing side's supply only (GS-2, see
+    /// `graded_supply_phase`), and both sides' isolation (GS-7).
     pub(super) fn supply_phase<R: Rng + ?Sized>(
         &mut self,
         scen: &Scenario,
@@ -86,7 +87,10 @@ impl GameState {
     /// until the side's next judgement; a unit first found out of supply in
     /// its own player-turn of turn N carries U1 through the rest of turn N
     /// and the enemy's half, and U2 from its judgement in turn N+1. Supply
-    /// isolation (GS-7) is judged with it (`supply::judge_side`'s code).
+    /// isolation (GS-7) is judged with it (`supply::judge_side`'s code),
+    /// and for the other side's units too: "isolation status of all units
+    /// and hexes is determined at the start of each combat phase and supply
+    /// judgement phase".
     pub(super) fn graded_supply_phase(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         let Some(g) = scen.supply_rules().graded.as_ref() else {
             return;
@@ -114,25 +118,49 @@ impl GameState {
                 }
             }
             self.judge_pockets(scen, side, &ss.graded, sink); // GS-9
+            let enemy = side.other();
+            graded::judge_into(
+                scen,
+                self,
+                enemy,
+                graded::Judge::ISOLATION,
+                ms,
+                &mut ss.graded,
+            );
+            self.mark_isolation(Isolation::Supply, &ss.graded, sink);
+            self.judge_pockets(scen, enemy, &ss.graded, sink); // GS-9
         });
+    }
+
+    /// Sets `marker` on every unit `gs`'s isolation judgement looked at.
+    fn mark_isolation(
+        &mut self,
+        marker: Isolation,
+        gs: &graded::GradedScratch,
+        sink: &mut impl EventSink,
+    ) {
+        for i in 0..self.units.len() {
+            let unit = UnitId(i as u16);
+            if let Some(iso) = gs.isolated(unit) {
+                self.set_isolation(unit, marker, iso, sink);
+            }
+        }
     }
 
     /// GS-7: combat isolation, judged for both sides as a Combat Phase begins.
     pub(super) fn combat_isolation(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
         supply::with_supply_scratch(|ms, ss| {
             ms.prepare(scen, self);
-            let what = graded::Judge {
-                status: false,
-                isolation: true,
-            };
             for side in Side::BOTH {
-                graded::judge_into(scen, self, side, what, ms, &mut ss.graded);
-                for i in 0..self.units.len() {
-                    let unit = UnitId(i as u16);
-                    if let Some(iso) = ss.graded.isolated(unit) {
-                        self.set_isolation(unit, Isolation::Combat, iso, sink);
-                    }
-                }
+                graded::judge_into(
+                    scen,
+                    self,
+                    side,
+                    graded::Judge::ISOLATION,
+                    ms,
+                    &mut ss.graded,
+                );
+                self.mark_isolation(Isolation::Combat, &ss.graded, sink);
                 self.judge_pockets(scen, side, &ss.graded, sink); // GS-9
             }
         });

@@ -86,7 +86,7 @@ fn mp_chg_3_uphill_and_stream_add_one_downhill_takes_one() {
     let g = start(&scen);
     // 3 against 3, morale 4: the total must beat 4, 5 or 3.
     assert_eq!(chance(&scen, &g, "c2", "0404"), Some(5.0 / 9.0));
-    assert_eq!(chance(&scen, &g, "c7", "0411"), Some(5.0 / 9.0)); // stream not on the target's side
+    assert_eq!(chance(&scen, &g, "c7", "0411"), Some(4.0 / 9.0)); // a stream crossed on the way, bridged
     assert_eq!(chance(&scen, &g, "c8", "0711"), Some(4.0 / 9.0)); // across a stream
     assert_eq!(chance(&scen, &g, "c9", "1011"), Some(4.0 / 9.0)); // uphill
     assert_eq!(chance(&scen, &g, "c10", "1311"), Some(6.0 / 9.0)); // downhill
@@ -111,6 +111,39 @@ fn mp_chg_3_uphill_and_stream_add_one_downhill_takes_one() {
         charged(&charge_with(&scen, &mut h, "c10", "1311", 4)),
         (4, 4, 3, true)
     );
+}
+
+// rule: MP-CHG-3
+#[test]
+fn mp_chg_3_a_slope_or_stream_anywhere_on_the_charge_counts_once() {
+    // "Charge uphill through Slope", "Charge through a stream": through
+    // any hexside the charge crosses, as "charge through a bridge" is a
+    // bridge on the way (MP-CHG-2). c at 0505 charges r1 at 0508 along
+    // 0506 and 0507; 3 against 3, morale 4.
+    let with = |sides: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chg_open.toml");
+        let src = std::fs::read_to_string(path).unwrap().replacen(
+            "[movement]\nclasses = [\"foot\", \"horse\"]",
+            "[movement]\nclasses = [\"foot\", \"horse\"]\nstream = { foot = 0, horse = 0 }\nslope = { foot = 0, horse = 0 }",
+            1,
+        ) + "\n[hexsides]\n"
+            + sides;
+        let scen = Scenario::from_toml(&src, "chg_open.toml").unwrap();
+        let g = edit(&scen, &start(&scen), &[("r1", Some("0508"))], |_| {});
+        let l = line(&scen, &g, "c", "0508");
+        let m = charge::morale_check(&scen, &g, unit(&scen, "c"), &l);
+        (m.slope, m.stream, m.to_beat())
+    };
+    assert_eq!(with(""), (0, 0, 4));
+    // Uphill out of the start hex, two hexes short of the target.
+    assert_eq!(with("slope = [\"0505/0506\"]\n"), (1, 0, 5));
+    // Downhill into the second hex.
+    assert_eq!(with("slope = [\"0507/0506\"]\n"), (-1, 0, 3));
+    // Up, then down: both modifiers, which cancel.
+    assert_eq!(with("slope = [\"0505/0506\", \"0507/0506\"]\n"), (0, 0, 4));
+    // A stream on the first hexside; two streams count once.
+    assert_eq!(with("stream = [\"0505/0506\"]\n"), (0, 1, 5));
+    assert_eq!(with("stream = [\"0505/0506\", \"0507/0508\"]\n"), (0, 1, 5));
 }
 
 // rule: MP-CHG-3

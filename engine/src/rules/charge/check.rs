@@ -31,9 +31,10 @@ pub struct MoraleCheck {
     pub target: i32,
     /// The target's morale value, unmodified.
     pub morale: i32,
-    /// +1 charged uphill across a slope (or a double slope), -1 downhill.
+    /// +1 if the charge crosses a slope uphill (or a double slope), -1 if
+    /// it crosses one downhill; both: 0.
     pub slope: i32,
-    /// +1 charged across a stream.
+    /// +1 if the charge crosses a stream.
     pub stream: i32,
 }
 
@@ -67,20 +68,22 @@ pub fn morale_check(
     unit: UnitId,
     line: &ChargeLine,
 ) -> MoraleCheck {
-    let bits = scen.hexside(line.hexes[1], line.dir);
-    let slope = if bits.intersects(SideBits::UPHILL | SideBits::DOUBLE_SLOPE) {
-        1
-    } else if bits.contains(SideBits::DOWNHILL) {
-        -1
-    } else {
-        0
-    };
+    // "Through" a slope or a stream: any hexside the charge crosses, from
+    // its start hex to the target's hexside; each modifier counts once.
+    let (mut up, mut down, mut wet) = (false, false, false);
+    for h in [line.from, line.hexes[0], line.hexes[1]] {
+        let bits = scen.hexside(h, line.dir);
+        up |= bits.intersects(SideBits::UPHILL | SideBits::DOUBLE_SLOPE);
+        down |= bits.contains(SideBits::DOWNHILL) && !bits.contains(SideBits::DOUBLE_SLOPE);
+        wet |= bits.contains(SideBits::STREAM);
+    }
+    let slope = up as i32 - down as i32;
     MoraleCheck {
         charger: check_strength(scen, state, unit, true),
         target: check_strength(scen, state, line.target, false),
         morale: morale_value(scen, state, line.target),
         slope,
-        stream: bits.contains(SideBits::STREAM) as i32,
+        stream: wet as i32,
     }
 }
 

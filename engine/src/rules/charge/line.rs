@@ -3,13 +3,15 @@
 
 use crate::action::NoCharge;
 use crate::hex::{Dir, HexId};
-use crate::rules::{movement, retreat, zoc};
+use crate::rules::{movement, zoc};
 use crate::scenario::{Mp, PhaseKind, Scenario, Side, SideBits};
 use crate::state::{GameState, UnitFlags, UnitId};
 
 /// The line of a legal charge: the two hexes crossed and the unit charged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChargeLine {
+    /// The hex the charger starts from.
+    pub from: HexId,
     /// The two hexes entered; the charger ends in the second.
     pub hexes: [HexId; 2],
     /// The unit charged.
@@ -20,6 +22,9 @@ pub struct ChargeLine {
     pub dir: Dir,
     /// Movement points the two hexes cost (MP-ZOC-8's extra point included).
     pub cost: Mp,
+    /// Whether the charger, if it moves on, pays the crossroads penalty of
+    /// MP-MOV-6 (as after a normal move along the same hexes).
+    pub penalty: bool,
 }
 
 /// Enemy units (of the side other than `side`), `except` left out, whose
@@ -61,7 +66,7 @@ pub(super) fn enemy_zoc_units(
 
 /// Whether a unit of `side` in `h` would be in enemy ZOC (units and forts,
 /// MP-ZOC-1..5).
-fn in_enemy_zoc(scen: &Scenario, state: &GameState, h: HexId, side: Side) -> bool {
+pub(super) fn in_enemy_zoc(scen: &Scenario, state: &GameState, h: HexId, side: Side) -> bool {
     if scen.is_fort(h) {
         return false;
     }
@@ -157,8 +162,9 @@ pub fn can_charge(
         first = false;
         prev = h;
     }
-    // MP-CHG-4: the charger must be able to take the target's hex.
-    if retreat::entry_cost(scen, line[1], dir, target, ty.class).is_none() {
+    // MP-CHG-2: the target's terrain does not matter (but for woods and
+    // the like, above); a hexside no unit of the class may cross does.
+    if scen.cross_cost(line[1], dir, ty.class).is_no() {
         return Err(NoCharge::CannotEnter(target));
     }
     // MP-ZOC-6: entering enemy ZOC would stop the charge in the first hex.
@@ -175,11 +181,13 @@ pub fn can_charge(
         return Err(NoCharge::NoPoints { need, left });
     }
     Ok(ChargeLine {
+        from: us.hex,
         hexes: [line[0], line[1]],
         target: victim,
         target_hex: target,
         dir,
         cost: need,
+        penalty,
     })
 }
 

@@ -20,8 +20,10 @@
 //! - MP-CHG-1, who charges: a mounted unit (cavalry, leaders; camels are
 //!   not mounted) of the phasing side, on the map, in its Movement Phase,
 //!   whose move has not ended (MP-ZOC-6). A unit **may charge after moving**
-//!   earlier in the phase if it has the movement points left; a charge ends
-//!   its move for the phase either way.
+//!   earlier in the phase if it has the movement points left, and move on
+//!   or charge again after a charge if it then stands in no enemy ZOC (the
+//!   text: "a new charging action later in the movement phase provided its
+//!   remaining movement allowance is high enough").
 //! - MP-CHG-1, the line: the target hex lies exactly three hexes away along
 //!   one of the six hex directions ([`crate::Grid::ray`]); the charger enters
 //!   the first two hexes of that line. Both must be clear (`open` terrain),
@@ -30,9 +32,11 @@
 //!   the first must not be in enemy ZOC (entering it would end the move,
 //!   MP-ZOC-6; a fort hex is never in enemy ZOC, MP-ZOC-5). The second, next
 //!   to the target, is in its ZOC as a rule: that is where the move ends.
-//!   The charger must also be able to cross into the target's hex (it takes
-//!   that hex if the charge succeeds, MP-CHG-4): a steep hexside, or a hex
-//!   its class may not enter, forbids the charge.
+//!   The hexside into the target's hex must be one the charger's class may
+//!   cross (a steep hexside forbids the charge); the target's terrain does
+//!   not matter but for MP-CHG-2's woods and the like ("the terrain type of
+//!   the hex occupied by the target unit has no influence on charge except
+//!   in these two cases").
 //! - MP-CHG-1, cost: the two hexes cost what they cost by normal movement
 //!   (MP-MOV-1..7: the road rate where the line follows a road, the free
 //!   first road hex of MP-MOV-5, the debt of MP-MOV-6), plus one point to
@@ -44,15 +48,15 @@
 //!   A stream does not, bridged or not: MP-CHG-3 counts "+1 across a
 //!   stream", so charges across streams exist; an unbridged stream costs its
 //!   movement cost as in normal movement, and the stream modifier applies
-//!   whenever the hexside between the charger's end hex and the target
-//!   carries a stream, bridge or no bridge.
+//!   whenever a hexside of the line carries a stream, bridge or no bridge.
 //! - MP-CHG-2, terrain: only the target's own hex is looked at for
 //!   woods/dunes/palm grove/town (`no_charge`); the hexes crossed must be
 //!   clear anyway.
 //! - The target: with a stacking limit of one there is one enemy unit in the
 //!   hex. With more, the unit charged is the enemy unit with the lowest id in
 //!   the hex; the charger then takes the hex only if no enemy unit is left
-//!   in it once the target has gone.
+//!   in it once the target has gone. It never takes a hex its class may not
+//!   enter (marsh for horse): it stays next to it, with its bonus.
 //! - MP-CHG-3, strengths: "combat strength" is the unit's printed strength
 //!   for the steps it has left less what morale losses took off it
 //!   (MP-CHG-5), [`GameState::base_strength`](crate::GameState::base_strength): attack for the charger,
@@ -62,20 +66,24 @@
 //!   ([`crate::UnitState::morale`], which MP-CHG-5 losses lower); a leader's
 //!   is its combat strength plus its command radius, whatever morale its
 //!   type lists; a unit with no morale value at all (e.g. artillery) has 0.
-//! - MP-CHG-3, slope and stream: only the hexside between the charger's end
-//!   hex and the target counts. "Uphill" means the charger crosses it from
-//!   the foot of the slope into the higher hex (the `LOW/HIGH` pair's first
-//!   hex is the charger's end hex, [`SideBits::UPHILL`](crate::scenario::SideBits::UPHILL) seen from that hex):
-//!   the target's morale value is +1; the other way round (charging down
-//!   into the target) it is -1. A double slope is a crest, uphill from both
-//!   sides: +1. A stream adds +1 on top.
+//! - MP-CHG-3, slope and stream: "charge through slope", "through a
+//!   stream", as "charge through a bridge" (MP-CHG-2) is a bridge on the
+//!   way: every hexside the charge crosses counts, from the start hex to the
+//!   target's hexside. "Uphill" means crossing from the foot of a slope into
+//!   the higher hex ([`SideBits::UPHILL`](crate::scenario::SideBits::UPHILL)
+//!   seen from the hex left): the target's morale value is +1; crossing one
+//!   downhill, -1; a line that does both has both, which cancel. A double
+//!   slope is a crest, uphill from both sides: +1. A stream adds +1. Each
+//!   modifier counts once however many hexsides carry it.
 //! - MP-CHG-3, the die: `Chance::roll(9)`, 1 to 9 with equal chances. The
 //!   check fails (the charge succeeds) when roll + charger's strength -
 //!   target's strength is greater than the modified morale value.
 //! - MP-CHG-4, the move: the charger spends its points and enters the two
-//!   hexes (taking their control, D-TURN-2) before the check; whatever the
-//!   check gives, its move is over. If the target holds, nothing happens to
-//!   it and the charger stays in the hex next to it.
+//!   hexes (taking their control, D-TURN-2) before the check. If the target
+//!   holds, nothing happens to it and the charger stays in the hex next to
+//!   it. Either way its move ends if it then stands in enemy ZOC
+//!   (MP-ZOC-6), as it does next to a target that exerts one; next to guns
+//!   or a demoralised unit, or across a stream, it may move on.
 //! - MP-CHG-4, the retreat: one hex, "away from the charger": a hex next to
 //!   the target and two hexes from the charger's end hex (the hex straight
 //!   on along the line, or the one either side of it). The hex must be on
@@ -94,7 +102,9 @@
 //! - MP-CHG-4, the bonus: the charger carries [`UnitFlags::CHARGED`](crate::state::UnitFlags::CHARGED) and
 //!   [`crate::UnitState::charge_target`] until the end of its player-turn;
 //!   combat multiplies its combat strength (before supply and the
-//!   hexside's multipliers) against that unit by 1.5, rounded down.
+//!   hexside's multipliers) against that unit by 1.5, rounded down. After
+//!   two successful charges in one move, the bonus is against the unit
+//!   charged last.
 //! - MP-CHG-4, leaders retreat like any unit but lose no morale; artillery
 //!   does not retreat and is eliminated (so are units that cannot retreat).
 //!   Eliminated units' steps count as lost (D-TURN-3).

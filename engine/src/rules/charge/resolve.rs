@@ -1,7 +1,7 @@
 //! MP-CHG-3..6: a legal charge played out: the move, the morale check, the
 //! target's retreat (or elimination) and the charger's bonus.
 
-use super::line::enemy_zoc_units;
+use super::line::{enemy_zoc_units, in_enemy_zoc};
 use super::{ChargeLine, DIE, can_charge, morale_check};
 use crate::action::NoCharge;
 use crate::event::{Event, EventSink, LossCause};
@@ -102,7 +102,7 @@ impl GameState {
         };
         let check = morale_check(scen, self, unit, &line);
         let side = scen.unit(unit).side;
-        // MP-CHG-1: the move of two hexes, which ends the unit's move.
+        // MP-CHG-1: the move of two hexes.
         let from = self.units[unit.index()].hex;
         for h in line.hexes {
             self.take_control(h, side, sink);
@@ -110,8 +110,8 @@ impl GameState {
         let u = &mut self.units[unit.index()];
         u.hex = line.hexes[1];
         u.mp_spent = Mp(u.mp_spent.0.saturating_add(line.cost.0));
-        u.flags |= UnitFlags::MOVED | UnitFlags::MOVE_ENDED;
-        u.flags.remove(UnitFlags::ROAD_PENALTY);
+        u.flags |= UnitFlags::MOVED;
+        u.flags.set(UnitFlags::ROAD_PENALTY, line.penalty);
         sink.push(Event::Moved {
             unit,
             from,
@@ -129,16 +129,39 @@ impl GameState {
             morale: check.to_beat().clamp(i8::MIN as i32, i8::MAX as i32) as i8,
             success,
         });
-        if !success {
-            return; // The target holds; the charger stays next to it.
+        if success {
+            self.charge_succeeds(scen, unit, &line, sink);
         }
-        // MP-CHG-4: the target retreats one hex (or is eliminated).
-        self.charge_retreat(scen, unit, &line, sink);
-        // MP-CHG-4: the charger takes the hex and its bonus.
+        // MP-ZOC-6: the move goes on unless the charger stands in enemy ZOC
+        // (as a rule it does: next to the target, or in its hex with the
+        // target retreated next to it).
+        let u = &self.units[unit.index()];
+        if in_enemy_zoc(scen, self, u.hex, side) {
+            self.units[unit.index()].flags |= UnitFlags::MOVE_ENDED;
+        }
+    }
+
+    /// MP-CHG-4: the target retreats (or is eliminated); the charger takes
+    /// its hex if it is empty of enemies, within stacking and of a terrain
+    /// the charger's class may enter, and carries its bonus.
+    fn charge_succeeds(
+        &mut self,
+        scen: &Scenario,
+        unit: UnitId,
+        line: &ChargeLine,
+        sink: &mut impl EventSink,
+    ) {
+        let side = scen.unit(unit).side;
+        let target = line.target_hex;
+        self.charge_retreat(scen, unit, line, sink);
+        let class = scen.unit_type(unit).class;
         if !self.units_at(target).any(|o| scen.unit(o).side != side)
             && self.units_at(target).count() < scen.stacking() as usize
+            && retreat::entry_cost(scen, line.hexes[1], line.dir, target, class).is_some()
         {
-            self.units[unit.index()].hex = target;
+            let u = &mut self.units[unit.index()];
+            u.hex = target;
+            u.flags.remove(UnitFlags::ROAD_PENALTY);
             sink.push(Event::Advanced { unit, hex: target });
             self.take_control(target, side, sink);
         }

@@ -32,6 +32,11 @@ impl Judge {
         status: true,
         isolation: false,
     };
+    /// Isolation only.
+    pub const ISOLATION: Judge = Judge {
+        status: false,
+        isolation: true,
+    };
 
     /// Whether a judgement of `self` answers everything `other` asks.
     pub fn covers(self, other: Judge) -> bool {

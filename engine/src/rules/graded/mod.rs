@@ -75,7 +75,8 @@
 //!   judgement. Points come in at each of the side's supply judgements and
 //!   carry over. Attacks costing points wait for the combat rules.
 //! - GS-7: both sides are judged for combat isolation as each Combat Phase
-//!   begins; the phasing side for supply isolation at its supply judgement.
+//!   begins, and for supply isolation at each supply judgement (whose
+//!   supply status is the phasing side's alone, GS-2).
 //!   The markers live in [`crate::state::UnitFlags`] and hold until judged
 //!   again; `isolated_losses` is kept for the combat rules.
 //! - GS-9: see `pockets` and `pools` (where the text cites rules we do not
