@@ -85,8 +85,8 @@ pub enum NoCharge {
     NotOnMap,
     /// MP-CHG-1: only mounted units (cavalry, leaders) charge.
     NotMounted,
-    /// MP-ZOC-6: its move is over for this phase (it entered enemy ZOC, or
-    /// has charged already).
+    /// MP-ZOC-6: its move is over for this phase (it entered enemy ZOC, by
+    /// a move or a charge, or did a work).
     MoveEnded,
     /// MP-CHG-1: the hex is not three hexes away in a straight line.
     NotInLine,
@@ -130,7 +130,7 @@ impl NoCharge {
                     .into()
             }
             NoCharge::MoveEnded => {
-                "its move is over for this phase: it entered enemy ZOC (MP-ZOC-6) or has charged (MP-CHG-1)"
+                "its move is over for this phase: it entered enemy ZOC, by a move or a charge (MP-ZOC-6)"
                     .into()
             }
             NoCharge::NotInLine => {
