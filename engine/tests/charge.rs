@@ -17,11 +17,16 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn load(name: &str) -> Scenario {
+    load_with(name, |src| src)
+}
+
+/// The fixture `name` with `edit` applied to its text.
+fn load_with(name: &str, edit: impl FnOnce(String) -> String) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name);
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    Scenario::from_toml(&src, name).unwrap_or_else(|e| panic!("fixture does not load:\n{e}"))
+    Scenario::from_toml(&edit(src), name).unwrap_or_else(|e| panic!("fixture does not load:\n{e}"))
 }
 
 fn rng(seed: u64) -> Xoshiro256PlusPlus {

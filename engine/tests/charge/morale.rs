@@ -121,14 +121,14 @@ fn mp_chg_3_a_slope_or_stream_anywhere_on_the_charge_counts_once() {
     // bridge on the way (MP-CHG-2). c at 0505 charges r1 at 0508 along
     // 0506 and 0507; 3 against 3, morale 4.
     let with = |sides: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chg_open.toml");
-        let src = std::fs::read_to_string(path).unwrap().replacen(
-            "[movement]\nclasses = [\"foot\", \"horse\"]",
-            "[movement]\nclasses = [\"foot\", \"horse\"]\nstream = { foot = 0, horse = 0 }\nslope = { foot = 0, horse = 0 }",
-            1,
-        ) + "\n[hexsides]\n"
-            + sides;
-        let scen = Scenario::from_toml(&src, "chg_open.toml").unwrap();
+        let scen = load_with("chg_open.toml", |src| {
+            src.replacen(
+                "[movement]\nclasses = [\"foot\", \"horse\"]",
+                "[movement]\nclasses = [\"foot\", \"horse\"]\nstream = { foot = 0, horse = 0 }\nslope = { foot = 0, horse = 0 }",
+                1,
+            ) + "\n[hexsides]\n"
+                + sides
+        });
         let g = edit(&scen, &start(&scen), &[("r1", Some("0508"))], |_| {});
         let l = line(&scen, &g, "c", "0508");
         let m = charge::morale_check(&scen, &g, unit(&scen, "c"), &l);
@@ -281,13 +281,13 @@ fn mp_chg_4_the_x1_5_is_on_the_combat_strength_before_the_combat_modifiers() {
     // necessary)": the unit's strength, then the combat's modifiers. Lane G
     // with heavy cavalry (5), and a stream (x0.5 to attack across it)
     // between 0411, which it takes, and 0412, where rG retreats.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chg_check.toml");
-    let src = std::fs::read_to_string(path).unwrap().replacen(
-        "id = \"lcG\"\nside = \"blue\"\ntype = \"lcav\"",
-        "id = \"lcG\"\nside = \"blue\"\ntype = \"hcav\"",
-        1,
-    ) + "\n[combat]\nstream = 0.5\n\n[hexsides]\nstream = [\"0411/0412\"]\n";
-    let scen = Scenario::from_toml(&src, "chg_check.toml").unwrap();
+    let scen = load_with("chg_check.toml", |src| {
+        src.replacen(
+            "id = \"lcG\"\nside = \"blue\"\ntype = \"lcav\"",
+            "id = \"lcG\"\nside = \"blue\"\ntype = \"hcav\"",
+            1,
+        ) + "\n[combat]\nstream = 0.5\n\n[hexsides]\nstream = [\"0411/0412\"]\n"
+    });
     let mut g = start(&scen);
     charge_with(&scen, &mut g, "lcG", "0411", 9);
     assert_eq!(at(&scen, &g, "rG"), "0412");

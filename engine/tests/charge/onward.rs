@@ -7,10 +7,8 @@
 use super::*;
 
 /// `chg_open.toml` with `edit` applied to its text.
-fn open_with(edit: impl Fn(String) -> String) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chg_open.toml");
-    let src = edit(std::fs::read_to_string(path).unwrap());
-    Scenario::from_toml(&src, "chg_open.toml").unwrap_or_else(|e| panic!("{e}"))
+fn open_with(edit: impl FnOnce(String) -> String) -> Scenario {
+    load_with("chg_open.toml", edit)
 }
 
 /// Guns (artillery: no ZOC, MP-ZOC-4) of morale 9, which always hold a
@@ -38,18 +36,10 @@ fn ended(scen: &Scenario, g: &GameState, id: &str) -> bool {
 #[test]
 fn mp_chg_1_a_charger_out_of_enemy_zoc_moves_on_and_may_charge_again() {
     let scen = open_with(with_guns);
-    // Guns at 0508 (no ZOC), infantry at 0504; r5 parked away from 0508.
-    let g = edit(
-        &scen,
-        &start(&scen),
-        &[
-            ("r1", Some("0508")),
-            ("r2", Some("0502")),
-            ("r5", Some("0109")),
-        ],
-        |_| {},
-    );
-    let mut g = edit(&scen, &g, &[("r5", None)], |_| {});
+    // Guns at 0508 (no ZOC), infantry r2 at 0502 (off the charge's line);
+    // r5, next to 0508, off the map.
+    let places = [("r1", Some("0508")), ("r2", Some("0502")), ("r5", None)];
+    let mut g = edit(&scen, &start(&scen), &places, |_| {});
     let ev = charge_with(&scen, &mut g, "c", "0508", 9);
     assert!(!charged(&ev).3, "the guns hold");
     assert_eq!(at(&scen, &g, "c"), "0507");
@@ -62,8 +52,7 @@ fn mp_chg_1_a_charger_out_of_enemy_zoc_moves_on_and_may_charge_again() {
     // A new charging action with the points left: back along 0506 and
     // 0505 at the infantry in 0504 (moved there first: 0502 -> 0504 is
     // off the line from 0507).
-    let g2 = edit(&scen, &g, &[("r2", Some("0504"))], |_| {});
-    let mut g2 = g2;
+    let mut g2 = edit(&scen, &g, &[("r2", Some("0504"))], |_| {});
     assert_eq!(line(&scen, &g2, "c", "0504").cost, Mp::points(2));
     let ev = charge_with(&scen, &mut g2, "c", "0504", 1);
     assert!(!charged(&ev).3, "the infantry holds");
