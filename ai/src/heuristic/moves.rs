@@ -4,6 +4,7 @@
 //! staying in supply, danger and terrain next to the enemy, keeping a line,
 //! taking and holding objectives, cutting enemy supply lines).
 
+use hexwar_engine::hex::Axial;
 use hexwar_engine::scenario::SupplyModel;
 use hexwar_engine::{Action, GameState, HexId, Mp, Scenario, UnitId, UnitKind, movement};
 use rand::Rng;
@@ -46,7 +47,9 @@ impl HeuristicPlayer {
             if !self.movable(scen, state, u) {
                 continue;
             }
-            self.unit_options(scen, state, u, rng, &mut opts);
+            // A novice's slip picks among all the options: they are ranked.
+            let ranked = self.tuning.blunder > 0.0;
+            self.unit_options(scen, state, u, rng, ranked, &mut opts);
             let Some(&(_, mut to)) = opts.first() else {
                 continue;
             };
@@ -106,7 +109,9 @@ impl HeuristicPlayer {
 
     /// Where `u` might end its move, best first, with scores: staying
     /// (`HexId::NONE`, with a small bonus for not moving) and every
-    /// destination. The first is what the heuristic does. Call
+    /// destination. The first is what the heuristic does; with `ranked`
+    /// false only the first is in its place (the rest in no order), which
+    /// spares a sort where only the choice is read. Call
     /// [`HeuristicPlayer::fresh_position`] first for a new position.
     pub(super) fn unit_options(
         &mut self,
@@ -114,6 +119,7 @@ impl HeuristicPlayer {
         state: &GameState,
         u: UnitId,
         rng: &mut AiRng,
+        ranked: bool,
         out: &mut Vec<(f64, HexId)>,
     ) {
         out.clear();
@@ -134,11 +140,39 @@ impl HeuristicPlayer {
             let s = self.score(scen, state, u, h, rng);
             out.push((s, h));
         }
+        if !ranked {
+            // The first of the best, as the stable sort below would put
+            // first; ranked after all if a pull-back is to be checked.
+            let best = (1..out.len()).fold(0, |b, i| {
+                if out[i].0.total_cmp(&out[b].0).is_gt() {
+                    i
+                } else {
+                    b
+                }
+            });
+            out.swap(0, best);
+            if !self.tuning.keep || !self.may_pull_back(scen, state, u, out[0].1) {
+                return;
+            }
+            out.swap(0, best);
+        }
         // Stable: ties keep the earlier (staying first).
         out.sort_by(|a, b| b.0.total_cmp(&a.0));
         if self.tuning.keep {
             self.check_pull_backs(scen, state, u, out);
         }
+    }
+
+    /// Could [`HeuristicPlayer::check_pull_backs`] change anything when
+    /// `to` is the best option: it is a pull-back (from a hex the enemy
+    /// could cut off to one it could not)?
+    fn may_pull_back(&self, scen: &Scenario, state: &GameState, u: UnitId, to: HexId) -> bool {
+        if scen.supply_rules().model == SupplyModel::None || !to.is_some() {
+            return false;
+        }
+        let c = scen.unit_type(u).class as usize;
+        let thr = self.threshold(scen, state, u);
+        self.supply_dist(c, state.unit(u).hex, true) > thr && self.supply_dist(c, to, true) <= thr
     }
 
     /// A pull-back only where it saves the unit: when the best option
@@ -335,7 +369,8 @@ impl HeuristicPlayer {
     }
 
     /// The hexes [`HeuristicPlayer::keeper_place`] counts, for `u`: our
-    /// fighting units but `u`, and the enemy's.
+    /// fighting units but `u`, and the enemy's, each list sorted by column
+    /// (`q`) so that a destination looks only at the columns in reach.
     fn mark_for_keeper(&mut self, scen: &Scenario, state: &GameState, u: UnitId) {
         let side = state.active_side();
         let grid = scen.grid();
@@ -353,6 +388,8 @@ impl HeuristicPlayer {
                 .units_of(scen, side.other())
                 .map(|e| grid.axial(state.unit(e).hex)),
         );
+        troops.sort_unstable_by_key(|a| a.q);
+        foes.sort_unstable_by_key(|a| a.q);
     }
 
     /// Where a headquarters or a leader belongs (`keep`): near its own
@@ -375,8 +412,8 @@ impl HeuristicPlayer {
         };
         let (troops, foes) = &self.keeper_marks;
         let at = grid.axial(h);
-        let near = troops.iter().filter(|t| t.distance(at) <= reach).count();
-        s += 0.5 * (near as f64).min(8.0);
+        let near = within(troops, at, reach).take(8).count();
+        s += 0.5 * near as f64;
         // An HQ off its side's supply lines is out of general supply, and
         // so is every unit that traces to it (GS-3, GS-6).
         if self.tuning.lines
@@ -385,7 +422,7 @@ impl HeuristicPlayer {
         {
             s += if self.lines[h.index()] { 4.0 } else { -4.0 };
         }
-        if foes.iter().any(|e| e.distance(at) <= 1) {
+        if within(foes, at, 1).next().is_some() {
             s -= 6.0;
         }
         s
@@ -473,6 +510,18 @@ impl HeuristicPlayer {
         }
         (def, stacked)
     }
+}
+
+/// The hexes of `sorted` (sorted by column) within `reach` of `at`: only
+/// the columns `at.q - reach ..= at.q + reach` are looked at, since a hex's
+/// distance is at least its difference in column.
+fn within(sorted: &[Axial], at: Axial, reach: u32) -> impl Iterator<Item = &Axial> {
+    let r = reach as i32;
+    let lo = sorted.partition_point(|a| a.q < at.q - r);
+    let hi = sorted.partition_point(|a| a.q <= at.q + r);
+    sorted[lo..hi.max(lo)]
+        .iter()
+        .filter(move |a| a.distance(at) <= reach)
 }
 
 /// The terrain's (and a fort's) defense multiplier in `h`.

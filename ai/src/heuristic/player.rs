@@ -168,7 +168,7 @@ impl Guide for HeuristicPlayer {
         rng: &mut AiRng,
         out: &mut Vec<(f64, HexId)>,
     ) {
-        self.unit_options(scen, state, unit, rng, out);
+        self.unit_options(scen, state, unit, rng, true, out);
     }
 
     fn in_enemy_reach(&self, scen: &Scenario, hex: HexId) -> bool {
