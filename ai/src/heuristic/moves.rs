@@ -532,3 +532,79 @@ fn defense_mult(scen: &Scenario, h: HexId) -> f64 {
     }
     mult
 }
+
+#[cfg(test)]
+mod tests {
+    use hexwar_engine::{GameState, PhaseKind, builtin};
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::Player;
+
+    /// `within` finds exactly the points a look at every point finds, in
+    /// the same order, for points spread over and around the window.
+    #[test]
+    fn within_finds_what_a_full_scan_finds() {
+        let mut rng = AiRng::seed_from_u64(11);
+        for _ in 0..200 {
+            let mut pts: Vec<Axial> = (0..rng.random_range(0..40))
+                .map(|_| Axial {
+                    q: rng.random_range(-12..12),
+                    r: rng.random_range(-12..12),
+                })
+                .collect();
+            pts.sort_unstable_by_key(|a| a.q);
+            let at = Axial {
+                q: rng.random_range(-14..14),
+                r: rng.random_range(-14..14),
+            };
+            let reach = rng.random_range(0..6);
+            let scan: Vec<&Axial> = pts.iter().filter(|a| a.distance(at) <= reach).collect();
+            let fast: Vec<&Axial> = within(&pts, at, reach).collect();
+            assert_eq!(fast, scan, "at {at:?}, reach {reach}");
+        }
+    }
+
+    /// Unranked, the options put first the same option with the same score
+    /// as ranked (the stable sort's first, pull-back checks included), for
+    /// every unit of every Movement Phase of a heuristic game on every
+    /// built-in scenario.
+    #[test]
+    fn the_first_option_is_the_same_ranked_or_not() {
+        for name in builtin::names() {
+            let scen = builtin::load(name).unwrap();
+            let mut dice = AiRng::seed_from_u64(4);
+            let mut st = GameState::new(&scen, &mut dice);
+            let mut players = [HeuristicPlayer::default(), HeuristicPlayer::default()];
+            let mut rngs = [AiRng::seed_from_u64(5), AiRng::seed_from_u64(6)];
+            let mut probe = HeuristicPlayer::default();
+            let (mut ranked, mut unranked) = (Vec::new(), Vec::new());
+            let mut compared = 0;
+            while !st.is_over() && st.turn() <= 3 {
+                if st.phase(&scen) == PhaseKind::Movement {
+                    probe.prepare(&scen, &st);
+                    for u in st.units_of(&scen, st.active_side()).collect::<Vec<_>>() {
+                        if !probe.movable(&scen, &st, u) {
+                            continue;
+                        }
+                        // Both calls get the same budget of what-if tests.
+                        let tests = probe.cut_tests;
+                        for (rank, out) in [(true, &mut ranked), (false, &mut unranked)] {
+                            probe.fresh_position(&scen, &st);
+                            probe.cut_tests = tests;
+                            let mut r = AiRng::seed_from_u64(u.0 as u64);
+                            probe.unit_options(&scen, &st, u, &mut r, rank, out);
+                        }
+                        assert_eq!(ranked[0], unranked[0], "{name}, unit {u:?}");
+                        assert_eq!(ranked.len(), unranked.len());
+                        compared += 1;
+                    }
+                }
+                let s = st.active_side().index();
+                let a = players[s].choose(&scen, &st, &mut rngs[s]);
+                st.apply(&scen, a, &mut dice, &mut ()).unwrap();
+            }
+            assert!(compared > 20, "{name}: only {compared} units compared");
+        }
+    }
+}
