@@ -186,27 +186,17 @@ impl HeuristicPlayer {
         u: UnitId,
         out: &mut [(f64, HexId)],
     ) {
-        if scen.supply_rules().model == SupplyModel::None {
-            return;
-        }
-        let here = state.unit(u).hex;
-        let c = scen.unit_type(u).class as usize;
-        let thr = self.threshold(scen, state, u);
-        if self.supply_dist(c, here, true) <= thr {
-            return;
-        }
         for _ in 0..2 {
             let (v, to) = out[0];
-            if !to.is_some()
-                || self.supply_dist(c, to, true) > thr
-                || self.supplied_at(scen, state, u, to)
-            {
+            if !self.may_pull_back(scen, state, u, to) || self.supplied_at(scen, state, u, to) {
                 return;
             }
             out[0].0 = v - PULL_BACK;
             out.sort_by(|a, b| b.0.total_cmp(&a.0));
         }
         // Two pull-backs in vain: no pull-back gains anything here.
+        let c = scen.unit_type(u).class as usize;
+        let thr = self.threshold(scen, state, u);
         for o in out.iter_mut() {
             if o.1.is_some() && self.supply_dist(c, o.1, true) <= thr {
                 o.0 -= PULL_BACK;
@@ -216,10 +206,7 @@ impl HeuristicPlayer {
         // What is first now is no pull-back, or one checked in vain and
         // demoted twice: look once more.
         let (_, to) = out[0];
-        if to.is_some()
-            && self.supply_dist(c, to, true) <= thr
-            && !self.supplied_at(scen, state, u, to)
-        {
+        if self.may_pull_back(scen, state, u, to) && !self.supplied_at(scen, state, u, to) {
             let stay = out.iter().position(|o| !o.1.is_some()).unwrap_or(0);
             out.swap(0, stay);
         }
