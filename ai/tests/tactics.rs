@@ -259,6 +259,48 @@ fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
     assert_ne!(state.unit(unit(&scen, "b1")).hex, hex(&scen, "0403"));
 }
 
+/// `hold` keeps a garrison only where an enemy unit could stand next to
+/// the objective next turn: behind a screen of our own, with the enemy
+/// three hexes off (as near as the enemy's move by distance alone, but our
+/// ZOC stops it short), the garrison moves as it would without the knob.
+#[test]
+fn a_garrison_behind_a_screen_is_free_to_move() {
+    // The town's two eastern neighbours are held by blue companies; the
+    // red brigade cannot reach a hex next to the town in one move.
+    let scen = position(
+        4,
+        "0403",
+        "blue",
+        &[
+            ("b1", "blue", "bde", "0403"),
+            ("c1", "blue", "coy", "0503"),
+            ("c2", "blue", "coy", "0504"),
+            ("r1", "red", "bde", "0703"),
+        ],
+    );
+    for seed in 1..=3 {
+        let mut ends = Vec::new();
+        for level in ["heuristic", "heuristic:hold=1"] {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
+            play_phase(level, &scen, &mut state, seed);
+            ends.push(state.unit(unit(&scen, "b1")).hex);
+        }
+        let label = |h: HexId| scen.grid().label(h);
+        assert_eq!(
+            ends[0],
+            ends[1],
+            "seed {seed}: {} with the knob, {} without",
+            label(ends[1]),
+            label(ends[0])
+        );
+        assert_ne!(
+            ends[0],
+            hex(&scen, "0403"),
+            "seed {seed}: b1 stays: the test sees nothing"
+        );
+    }
+}
+
 #[test]
 fn advances_into_the_objective_its_attack_emptied() {
     // Two brigades attack a company on the objective at 8:1; whenever the

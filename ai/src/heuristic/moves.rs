@@ -324,8 +324,9 @@ impl HeuristicPlayer {
 
     /// What leaving its hex costs `u` (`hold`): where it is the last of
     /// ours on an objective its side holds, and an enemy unit is near
-    /// enough to walk in next turn, what taking an objective is worth (to
-    /// either side, whichever scores it); else nothing.
+    /// enough to walk in next turn (it could reach a hex next to it), what
+    /// taking an objective is worth (to either side, whichever scores it);
+    /// else nothing.
     pub(super) fn garrison(&self, scen: &Scenario, state: &GameState, u: UnitId) -> f64 {
         let here = state.unit(u).hex;
         let side = state.active_side();
@@ -337,8 +338,23 @@ impl HeuristicPlayer {
         {
             return 0.0;
         }
+        // An enemy unit near enough, and able to stand next to the hex
+        // next turn (the enemy's reach, our units and ZOC in its way):
+        // else nothing would walk in.
         let c = scen.unit_type(u).class as usize;
-        if self.fields.foe[c][hi] > self.foe_reach {
+        // The threat's map of the enemy's reach (drawn whatever the supply
+        // rules), else the player-turn's; a hex neither holds counts.
+        let reach = if self.threat.built() {
+            self.threat.near()
+        } else {
+            &self.near_foe
+        };
+        let next_to = scen.grid().neighbours(here);
+        if self.fields.foe[c][hi] > self.foe_reach
+            || !next_to
+                .iter()
+                .any(|a| a.is_some() && reach.get(a.index()).copied().unwrap_or(true))
+        {
             return 0.0;
         }
         let k = if state.turn() + 1 >= scen.turns() {
