@@ -130,14 +130,17 @@ impl HeuristicPlayer {
             self.mark_for_keeper(scen, state, u);
         }
         let here = state.unit(u).hex;
-        let stay = self.score(scen, state, u, here, rng);
+        // What leaving its hex costs `u` (`hold`): the same for every
+        // destination, so asked once.
+        let leave = self.garrison(scen, state, u);
+        let stay = self.score(scen, state, u, here, leave, rng);
         out.push((stay + 0.25, HexId::NONE));
         if self.dests.is_empty() {
             return;
         }
         for i in 0..self.dests.len() {
             let h = self.dests[i].0;
-            let s = self.score(scen, state, u, h, rng);
+            let s = self.score(scen, state, u, h, leave, rng);
             out.push((s, h));
         }
         if !ranked {
@@ -233,13 +236,16 @@ impl HeuristicPlayer {
             || self.near_foe.get(h.index()).copied().unwrap_or(true)
     }
 
-    /// How good it is for `u` to end its move in `h` (higher is better).
+    /// How good it is for `u` to end its move in `h` (higher is better);
+    /// `leave` is what leaving its hex costs it
+    /// ([`HeuristicPlayer::garrison`]).
     fn score(
         &mut self,
         scen: &Scenario,
         state: &GameState,
         u: UnitId,
         h: HexId,
+        leave: f64,
         rng: &mut AiRng,
     ) -> f64 {
         let side = state.active_side();
@@ -309,8 +315,8 @@ impl HeuristicPlayer {
             }
         }
         // A garrison the enemy could replace.
-        if self.tuning.hold && h != here {
-            s -= self.garrison(scen, state, u);
+        if h != here {
+            s -= leave;
         }
         // The attack planned for this turn.
         s += self.plan_score(scen, state, u, h);
