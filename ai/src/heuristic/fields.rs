@@ -7,7 +7,7 @@
 //! strength next to each hex.
 
 use hexwar_engine::scenario::{SideBits, SupplyModel};
-use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, supply, zoc};
+use hexwar_engine::{Dir, GameState, HexId, Scenario, UnitKind, combat, supply, zoc};
 
 use super::{BLOCK, FAR, HeuristicPlayer, VP_PULL};
 
@@ -286,6 +286,9 @@ impl HeuristicPlayer {
         self.foe_att.resize(n, 0.0);
         self.near_foe.resize(n, false);
         for u in state.units_of(scen, foe) {
+            if !combat::can_ever_attack(scen, u) {
+                continue;
+            }
             let s = state.attack_strength(scen, u);
             for &a in scen.grid().neighbours(state.unit(u).hex) {
                 if a.is_some() {

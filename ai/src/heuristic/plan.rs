@@ -46,7 +46,10 @@ impl HeuristicPlayer {
         let mut targets: Vec<HexId> = Vec::new();
         let mut dests: Vec<HexId> = Vec::new();
         for u in state.units_of(scen, side) {
-            if keeper(scen, u) || state.attack_strength(scen, u) <= 0.0 {
+            if keeper(scen, u)
+                || state.attack_strength(scen, u) <= 0.0
+                || !combat::can_ever_attack(scen, u)
+            {
                 continue;
             }
             // Out of reach of every enemy unit this turn: no attack to plan.

@@ -15,7 +15,7 @@
 //! everywhere at once), used to weigh exposure: a unit left where the
 //! enemy could bring 6:1 is a unit likely lost.
 
-use hexwar_engine::{GameState, HexId, Scenario, Side, movement};
+use hexwar_engine::{GameState, HexId, Scenario, Side, combat, movement};
 
 use super::FAR;
 use super::graphs::MapGraphs;
@@ -86,7 +86,7 @@ impl Threat {
             .unwrap_or(0);
         for e in state.units_of(scen, side.other()) {
             let attack = state.attack_strength(scen, e);
-            if attack <= 0.0 {
+            if attack <= 0.0 || !combat::can_ever_attack(scen, e) {
                 continue;
             }
             let here = state.unit(e).hex;

@@ -154,7 +154,11 @@ impl ExposureEvaluator {
         reached_stamp: u32,
         s: &mut Scratch,
     ) {
-        let attack = state.attack_strength(scen, e);
+        let attack = if combat::can_ever_attack(scen, e) {
+            state.attack_strength(scen, e)
+        } else {
+            0.0
+        };
         let ty = scen.unit_type(e);
         s.reach.clear();
         let reach = &mut s.reach;

@@ -215,8 +215,6 @@ pub enum NoSpend {
     NotOnMap,
     /// Already in full supply.
     AlreadyFull,
-    /// Out of supply: no general or special supply carries the points to it.
-    NoRoute,
     /// Its side has fewer supply points than the cost.
     NoPoints,
 }
@@ -229,9 +227,6 @@ impl NoSpend {
             NoSpend::NotMovementPhase => "supply points are spent in the side's own Movement Phase",
             NoSpend::NotOnMap => "it is not on the map",
             NoSpend::AlreadyFull => "it is already in full supply",
-            NoSpend::NoRoute => {
-                "it is out of supply: only a unit in limited or special supply can be given supply points (GS-4)"
-            }
             NoSpend::NoPoints => "its side has too few supply points (GS-4)",
         }
     }

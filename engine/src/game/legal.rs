@@ -156,7 +156,9 @@ impl GameState {
         })
     }
 
-    /// MAL-CBT-9: whether `unit` may advance into the hex the last combat emptied.
+    /// MAL-CBT-9: whether `unit` may advance into the hex the last combat
+    /// emptied: one it could enter by normal movement (MAL-CBT-2: a unit
+    /// whose printed allowance is 0 enters none).
     pub(super) fn check_advance(&self, scen: &Scenario, unit: UnitId) -> Result<(), ActionError> {
         let hex = self.combat.advance;
         let us = self.unit(unit);
@@ -165,6 +167,7 @@ impl GameState {
         let ok = hex.is_some()
             && us.has(UnitFlags::MAY_ADVANCE)
             && us.on_map()
+            && combat::can_ever_attack(scen, unit)
             && scen
                 .grid()
                 .direction(us.hex, hex)

@@ -2,24 +2,27 @@
 //!
 //! A retreat is short (two hexes, a third when the end hex would be
 //! overstacked), so the candidate paths are enumerated outright and each
-//! rule is a filter on them; the choice among the survivors reads a field
-//! of movement costs to the side's supply sources, computed once per
-//! scenario with petgraph (`scenario::costs::build_source_fields`).
+//! rule is a filter on them; the choice among the survivors reads fields of
+//! movement costs to each hex that may be a supply source, computed once per
+//! scenario with petgraph (`scenario::costs::build_source_fields`), of which
+//! only the side's sources now count.
 //!
 //! Interpretations (MAL-CBT-7 leaves room):
 //! - "Away from the combat hex": the n-th hex of the path lies n hexes from it.
-//! - "Toward a friendly supply source where possible": the path whose end
-//!   hex is cheapest to reach a source from (by the unit's normal movement
-//!   costs, enemy units ignored, the scenario's listed sources plus the
-//!   ports of a side that draws supply through ports) wins; among those, the
-//!   one whose hexes cost least to enter; then the one entering fewer enemy
+//! - "Toward a Friendly Supply Source (if possible)": the path whose end hex
+//!   is cheapest to reach one of the side's supply sources now from
+//!   (MAL-SUP-7, `sources::is_source`: listed sources the enemy does not
+//!   control, ports the side controls on a coast open to it; by the unit's
+//!   normal movement costs, enemy units ignored) wins; with no source
+//!   reachable that key ties and the others decide. Among those, the one
+//!   whose hexes cost least to enter; then the one entering fewer enemy
 //!   ZOC hexes; then the lowest hex ids, so the choice is deterministic.
 //! - Stacking one (MP-MOV-3) forbids entering any occupied hex, on the way
 //!   or at the end.
 
 use crate::hex::{Dir, HexId};
 use crate::rules::movement::Scratch;
-use crate::rules::zoc;
+use crate::rules::{sources, zoc};
 use crate::scenario::Scenario;
 pub use crate::scenario::costs::entry_cost;
 use crate::state::{GameState, UnitId};
@@ -74,7 +77,29 @@ pub fn plan(
     let grid = scen.grid();
     let side = scen.unit(unit).side;
     let class = scen.unit_type(unit).class;
-    let field = scen.source_field(side, class);
+    // "Toward a Friendly Supply Source": an end hex's cost to the nearest
+    // of the side's sources now, worked out for each end hex once, when a
+    // path first ends there (`u32::MAX`: none reachable).
+    let cands = scen.source_candidates(side);
+    let open = sources::open_ports(scen, state, side);
+    let mut memo = [(HexId::NONE, 0u32); 32];
+    let mut memo_len = 0;
+    let mut toward = |end: HexId| -> u32 {
+        if let Some(&(_, k)) = memo[..memo_len].iter().find(|(h, _)| *h == end) {
+            return k;
+        }
+        let k = cands
+            .iter()
+            .filter(|c| sources::is_source(state, side, c.hex, c.kind, open))
+            .map(|c| scen.source_field(c, class)[end.index()])
+            .min()
+            .unwrap_or(u32::MAX);
+        if memo_len < memo.len() {
+            memo[memo_len] = (end, k);
+            memo_len += 1;
+        }
+        k
+    };
     let limit = scen.stacking();
     let stack1 = limit == 1;
     let n = hexes.clamp(1, 2) as usize;
@@ -98,7 +123,7 @@ pub fn plan(
     let mut consider = |path: [HexId; 3], len: usize, cost: u32, mask: u8| {
         let zocs = mask.count_ones() as u8;
         let end = path[len - 1];
-        let key = (field[end.index()], cost, zocs);
+        let key = (toward(end), cost, zocs);
         let better = match &best {
             None => true,
             Some((f, c, z, p)) => {

@@ -5,6 +5,7 @@
 
 use crate::hex::HexId;
 use crate::rules::movement::{SUPPLY_BLOCKED, Scratch};
+use crate::scenario::costs::SourceKind;
 use crate::scenario::{Mp, PlaceBits, Scenario, Side, SupplyState};
 use crate::state::{GameState, ScenarioEvents, UnitFlags, UnitId, UnitState};
 
@@ -45,14 +46,31 @@ pub(crate) fn blocked(_scen: &Scenario, ms: &Scratch, h: HexId, side: Side) -> b
 }
 
 /// The side's supply sources now (MAL-SUP-7): its listed sources, plus the
-/// ports a port rule gives it, each only while the enemy does not control it.
+/// ports a port rule gives it, each while `is_source` says so.
 pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut(HexId)) {
-    let enemy_held = |h: HexId| state.control(h) == Some(side.other());
+    let open = open_ports(scen, state, side);
     for &h in scen.sources(side) {
-        if !enemy_held(h) {
+        if is_source(state, side, h, SourceKind::Listed, open) {
             f(h);
         }
     }
+    if !open.is_empty() {
+        // One pass over the place bits (a tight loop: most hexes are no port).
+        for (i, &p) in scen.places.iter().enumerate() {
+            let h = HexId(i as u16);
+            if is_source(state, side, h, SourceKind::Port(p), open) {
+                f(h);
+            }
+        }
+    }
+}
+
+/// MAL-SUP-7: the ports (east, west) that are `side`'s sources now where it
+/// controls them: those its port rule names, the west ones only once the
+/// rule's event has opened them; none without a port rule for `side`.
+#[inline]
+pub(crate) fn open_ports(scen: &Scenario, state: &GameState, side: Side) -> PlaceBits {
+    let mut open = PlaceBits::empty();
     if let Some(rule) = scen
         .supply_rules()
         .ports
@@ -60,15 +78,26 @@ pub fn sources(scen: &Scenario, state: &GameState, side: Side, mut f: impl FnMut
         .filter(|r| r.side == side)
     {
         let west = rule.west_after.is_none() || state.event(ScenarioEvents::WEST_PORTS_OPEN);
-        let mut mask = PlaceBits::empty();
-        mask.set(PlaceBits::EAST_PORT, rule.east);
-        mask.set(PlaceBits::WEST_PORT, west);
-        // One pass over the place bits (a tight loop: most hexes are no port).
-        for (i, &p) in scen.places.iter().enumerate() {
-            if p.intersects(mask) && state.control(HexId(i as u16)) == Some(side) {
-                f(HexId(i as u16));
-            }
-        }
+        open.set(PlaceBits::EAST_PORT, rule.east);
+        open.set(PlaceBits::WEST_PORT, west);
+    }
+    open
+}
+
+/// MAL-SUP-7: whether `h`, which may be `side`'s source as `kind`, is one
+/// now: a listed source while the enemy does not control it; a port of an
+/// open coast (`open`, from [`open_ports`]) while `side` controls it.
+#[inline]
+pub(crate) fn is_source(
+    state: &GameState,
+    side: Side,
+    h: HexId,
+    kind: SourceKind,
+    open: PlaceBits,
+) -> bool {
+    match kind {
+        SourceKind::Listed => state.control(h) != Some(side.other()),
+        SourceKind::Port(bits) => bits.intersects(open) && state.control(h) == Some(side),
     }
 }
 

@@ -70,10 +70,23 @@ pub(crate) fn unit_bit(scen: &Scenario, us: &UnitState, i: usize) -> u8 {
     }
 }
 
-/// Calls `f` for each hex a ZOC spreads into from `h` (MP-ZOC-1..3).
+/// The directions (bit `d`) a ZOC spreads into from `h`: a unit's by
+/// MP-ZOC-1..3, or with `fort`, the fort's there (MP-ZOC-5: every
+/// adjacent hex but town and woods, across any hexside).
 #[inline]
-pub(crate) fn for_each_spread(scen: &Scenario, h: HexId, mut f: impl FnMut(HexId)) {
-    let mut m = scen.zoc_dirs[h.index()];
+pub(crate) fn dirs(scen: &Scenario, h: HexId, fort: bool) -> u8 {
+    if fort {
+        scen.fort_dirs[h.index()]
+    } else {
+        scen.zoc_dirs[h.index()]
+    }
+}
+
+/// Calls `f` for each hex a ZOC spreads into from `h` (a unit's, or with
+/// `fort` the fort's: [`dirs`]).
+#[inline]
+pub(crate) fn for_each_spread(scen: &Scenario, h: HexId, fort: bool, mut f: impl FnMut(HexId)) {
+    let mut m = dirs(scen, h, fort);
     let ns = scen.grid().neighbours(h);
     while m != 0 {
         let d = m.trailing_zeros() as usize;
@@ -83,8 +96,8 @@ pub(crate) fn for_each_spread(scen: &Scenario, h: HexId, mut f: impl FnMut(HexId
 }
 
 #[inline]
-fn spread(scen: &Scenario, h: HexId, bit: u8, out: &mut [u8]) {
-    let mut m = scen.zoc_dirs[h.index()];
+fn spread(scen: &Scenario, h: HexId, fort: bool, bit: u8, out: &mut [u8]) {
+    let mut m = dirs(scen, h, fort);
     let ns = scen.grid().neighbours(h);
     while m != 0 {
         let d = m.trailing_zeros() as usize;
@@ -94,7 +107,8 @@ fn spread(scen: &Scenario, h: HexId, bit: u8, out: &mut [u8]) {
 }
 
 /// Fills `out` (one byte per hex, cleared first) with ZOC bits for both sides.
-/// MP-ZOC-5: a fort exerts its controller's (foot) ZOC even when empty.
+/// MP-ZOC-5: a fort exerts its controller's (foot) ZOC even when empty, into
+/// every adjacent hex but town and woods.
 pub fn zoc_map(scen: &Scenario, state: &GameState, out: &mut [u8]) {
     out.fill(0);
     for side in Side::BOTH {
@@ -115,12 +129,12 @@ pub fn zoc_map_side(scen: &Scenario, state: &GameState, side: Side, out: &mut [u
         }
         let bit = unit_bit(scen, us, i);
         if bit != 0 {
-            spread(scen, us.hex, bit, out);
+            spread(scen, us.hex, false, bit, out);
         }
     }
     for &h in scen.forts() {
         if state.control(h) == Some(side) {
-            spread(scen, h, foot(side), out);
+            spread(scen, h, true, foot(side), out);
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The scenario's cost tables, folded once from its charts when it is
 //! loaded: the per-class edge table the movement searches read (MP-MOV-1..7),
-//! the directions each hex spreads ZOC into (MP-ZOC-2, MP-ZOC-3), and the
-//! cost fields to each side's supply sources that retreats follow
-//! (MAL-CBT-7), and what a connected road or rail line is
+//! the directions each hex spreads ZOC into (MP-ZOC-2, MP-ZOC-3; a fort's,
+//! MP-ZOC-5), the cost fields to each hex that may be a supply source,
+//! which retreats follow (MAL-CBT-7), and what a connected road or rail
+//! line is
 //! (`Scenario::route_connects`: MAL-SUP-5, MAL-CBT-2). Only the scenario's
 //! own data is read here.
 
@@ -203,63 +204,105 @@ pub fn entry_cost(scen: &Scenario, a: HexId, d: Dir, b: HexId, class: u8) -> Opt
     Some(Mp(cross.0.saturating_add(cost.0)))
 }
 
-/// MAL-CBT-7: the movement-cost field to each side's supply sources, per
-/// movement class, as [`Scenario::source_field`] serves it. Built with
-/// `petgraph::algo::dijkstra` over the map graph reversed (edges from the
-/// hex entered back to the hex left, so distances run from every hex to the
-/// sources), from a root joined to every source at no cost.
-pub(crate) fn build_source_fields(scen: &Scenario) -> Vec<Vec<u32>> {
+/// What may make a hex a side's supply source (MAL-SUP-7); whether it is one
+/// now is `rules::sources::is_source`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SourceKind {
+    /// Listed in the scenario (`[supply] sources`).
+    Listed,
+    /// A port of the side a port rule serves: its port bits (east, west).
+    Port(PlaceBits),
+}
+
+/// A hex that may be a side's supply source, and its cost field
+/// ([`Scenario::source_field`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SourceCandidate {
+    /// The hex.
+    pub hex: HexId,
+    /// What may make it a source.
+    pub kind: SourceKind,
+    /// Its field's number (one per hex, shared by its kinds).
+    pub field: u32,
+}
+
+/// MAL-CBT-7: each side's candidate supply sources (its listed sources and,
+/// for the side a port rule serves, every east and west port), and one
+/// movement-cost field per candidate hex and movement class: each hex's cost
+/// to reach it by normal movement (`u32::MAX`: never), laid out as
+/// [`Scenario::source_field`] reads it. Built with `petgraph::algo::dijkstra`
+/// from the candidate over the map graph reversed (edges from the hex
+/// entered back to the hex left, so distances run from every hex to it).
+/// Which candidates are sources is decided when a retreat is planned.
+pub(crate) fn build_source_fields(scen: &Scenario) -> ([Vec<SourceCandidate>; 2], Vec<u32>) {
     use petgraph::graph::{DiGraph, NodeIndex};
     let grid = scen.grid();
     let n = grid.len();
-    let mut out = Vec::with_capacity(2 * scen.classes().len());
+    let mut hexes: Vec<HexId> = Vec::new();
+    let mut cands: [Vec<SourceCandidate>; 2] = Default::default();
+    let ports = PlaceBits::EAST_PORT | PlaceBits::WEST_PORT;
     for side in Side::BOTH {
-        let mut sources: Vec<HexId> = scen.sources(side).to_vec();
-        if let Some(p) = &scen.supply_rules().ports {
-            if p.side == side {
-                sources.extend(grid.hexes().filter(|h| {
-                    scen.places(*h)
-                        .intersects(PlaceBits::EAST_PORT | PlaceBits::WEST_PORT)
-                }));
-            }
+        let mut add = |hex: HexId, kind: SourceKind| {
+            let field = match hexes.iter().position(|&h| h == hex) {
+                Some(k) => k,
+                None => {
+                    hexes.push(hex);
+                    hexes.len() - 1
+                }
+            } as u32;
+            cands[side.index()].push(SourceCandidate { hex, kind, field });
+        };
+        for &h in scen.sources(side) {
+            add(h, SourceKind::Listed);
         }
-        for class in 0..scen.classes().len() as u8 {
-            let mut g: DiGraph<(), u32> = DiGraph::with_capacity(n + 1, 6 * n + sources.len());
-            for _ in 0..=n {
-                g.add_node(());
-            }
-            for a in grid.hexes() {
-                for d in Dir::ALL {
-                    let b = grid.neighbour(a, d);
-                    if !b.is_some() {
-                        continue;
-                    }
-                    if let Some(c) = entry_cost(scen, a, d, b, class) {
-                        // Reversed: reaching `a` from `b` in the search means
-                        // `a` gets to the sources through `b`.
-                        g.add_edge(
-                            NodeIndex::new(b.index()),
-                            NodeIndex::new(a.index()),
-                            c.0 as u32,
-                        );
-                    }
+        if scen
+            .supply_rules()
+            .ports
+            .as_ref()
+            .is_some_and(|p| p.side == side)
+        {
+            for h in grid.hexes() {
+                let bits = scen.places(h) & ports;
+                if !bits.is_empty() {
+                    add(h, SourceKind::Port(bits));
                 }
             }
-            let root = NodeIndex::new(n);
-            for s in &sources {
-                g.add_edge(root, NodeIndex::new(s.index()), 0);
-            }
-            let dist = petgraph::algo::dijkstra(&g, root, None, |e| *e.weight());
-            let mut field = vec![u32::MAX; n];
-            for (node, d) in dist {
-                if node.index() < n {
-                    field[node.index()] = d;
-                }
-            }
-            out.push(field);
         }
     }
-    out
+    let classes = scen.classes().len();
+    let mut out = vec![u32::MAX; hexes.len() * classes * n];
+    for class in 0..classes {
+        let mut g: DiGraph<(), u32> = DiGraph::with_capacity(n, 6 * n);
+        for _ in 0..n {
+            g.add_node(());
+        }
+        for a in grid.hexes() {
+            for d in Dir::ALL {
+                let b = grid.neighbour(a, d);
+                if !b.is_some() {
+                    continue;
+                }
+                if let Some(c) = entry_cost(scen, a, d, b, class as u8) {
+                    // Reversed: reaching `a` from `b` in the search means
+                    // `a` gets to the source through `b`.
+                    g.add_edge(
+                        NodeIndex::new(b.index()),
+                        NodeIndex::new(a.index()),
+                        c.0 as u32,
+                    );
+                }
+            }
+        }
+        for (k, s) in hexes.iter().enumerate() {
+            let dist =
+                petgraph::algo::dijkstra(&g, NodeIndex::new(s.index()), None, |e| *e.weight());
+            let field = &mut out[(k * classes + class) * n..][..n];
+            for (node, d) in dist {
+                field[node.index()] = d;
+            }
+        }
+    }
+    (cands, out)
 }
 
 /// Per hex, the directions (bit `d`) a ZOC spreads into from it: MP-ZOC-1,
@@ -279,6 +322,26 @@ pub(crate) fn build_dirs(scen: &Scenario) -> Vec<u8> {
                     && !scen.sides_bits[h.index() * 6 + d].intersects(SideBits::BLOCKS_ZOC)
                     && !scen.terrain(n).no_zoc
                 {
+                    m |= 1 << d;
+                }
+            }
+            m
+        })
+        .collect()
+}
+
+/// Per hex, the directions (bit `d`) a fort there casts its ZOC into
+/// (MP-ZOC-5: "a fort exerts a ZoC in all adjacent hexes"): every
+/// neighbour that can be controlled at all, so not into town or woods
+/// (MP-ZOC-2), but across any hexside (MP-ZOC-3 is about units), whatever
+/// the fort's own terrain. Built once per scenario.
+pub(crate) fn build_fort_dirs(scen: &Scenario) -> Vec<u8> {
+    let grid = scen.grid();
+    grid.hexes()
+        .map(|h| {
+            let mut m = 0u8;
+            for (d, &n) in grid.neighbours(h).iter().enumerate() {
+                if n.is_some() && !scen.terrain(n).no_zoc {
                     m |= 1 << d;
                 }
             }

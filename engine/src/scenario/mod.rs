@@ -91,11 +91,18 @@ pub struct Scenario {
     pub(crate) edges: Vec<[costs::Edge; 6]>,
     /// Per hex, the directions its ZOC spreads into (built after checking).
     pub(crate) zoc_dirs: Vec<u8>,
+    /// Per hex, the directions a fort there casts its ZOC into (MP-ZOC-5;
+    /// built after checking).
+    pub(crate) fort_dirs: Vec<u8>,
     /// MAL-CBT, D-CRT-1.
     pub(crate) combat: CombatRules,
-    /// MAL-CBT-7: per `side * classes + class`, each hex's movement cost to
-    /// the side's nearest supply source (`u32::MAX`: none), built after checking.
-    pub(crate) source_fields: Vec<Vec<u32>>,
+    /// MAL-CBT-7: per side, the hexes that may be its supply sources
+    /// (MAL-SUP-7), built after checking.
+    pub(crate) source_candidates: [Vec<costs::SourceCandidate>; 2],
+    /// MAL-CBT-7: per candidate field `k` and class, each hex's movement
+    /// cost to that hex (`u32::MAX`: none), at `(k * classes + class) *
+    /// hexes`; built after checking.
+    pub(crate) source_fields: Vec<u32>,
     /// GS-10: strategic resource points, if the scenario has them.
     pub(crate) srp: Option<SrpRules>,
 }
@@ -117,11 +124,20 @@ impl Scenario {
         &self.combat
     }
 
-    /// MAL-CBT-7: each hex's movement cost for `class` to `side`'s nearest
-    /// supply source, by normal movement costs, enemy units ignored
-    /// (`u32::MAX`: none reachable).
-    pub fn source_field(&self, side: Side, class: u8) -> &[u32] {
-        &self.source_fields[side.index() * self.classes.len() + class as usize]
+    /// MAL-CBT-7: the hexes that may be `side`'s supply sources (MAL-SUP-7:
+    /// which are now is `rules::sources::is_source`).
+    pub(crate) fn source_candidates(&self, side: Side) -> &[costs::SourceCandidate] {
+        &self.source_candidates[side.index()]
+    }
+
+    /// MAL-CBT-7: each hex's movement cost for `class` to the candidate
+    /// source `c`, by normal movement costs, enemy units ignored
+    /// (`u32::MAX`: it cannot be reached).
+    #[inline]
+    pub(crate) fn source_field(&self, c: &costs::SourceCandidate, class: u8) -> &[u32] {
+        let n = self.grid.len();
+        let at = (c.field as usize * self.classes.len() + class as usize) * n;
+        &self.source_fields[at..at + n]
     }
     /// Title.
     pub fn title(&self) -> &str {

@@ -75,7 +75,7 @@ pub(super) fn in_enemy_zoc(scen: &Scenario, state: &GameState, h: HexId, side: S
         state.control(f) == Some(side.other())
             && grid
                 .direction(f, h)
-                .is_some_and(|d| scen.zoc_dirs[f.index()] & (1 << d as u8) != 0)
+                .is_some_and(|d| zoc::dirs(scen, f, true) & (1 << d as u8) != 0)
     });
     fort || enemy_zoc_units(scen, state, h, side, None, false) > 0
 }
@@ -201,11 +201,23 @@ pub fn for_each_charge(scen: &Scenario, state: &GameState, unit: UnitId, mut f: 
     {
         return;
     }
-    for d in Dir::ALL {
-        let Some(t) = scen.grid().ray(us.hex, d, 3).nth(2) else {
-            continue;
-        };
-        if can_charge(scen, state, unit, t).is_ok() {
+    // The hex three away in each direction, and whether an enemy unit
+    // stands there: one pass over the units, not one per direction.
+    let side = scen.unit(unit).side;
+    let mut line = [HexId::NONE; 6];
+    for (d, t) in Dir::ALL.into_iter().zip(&mut line) {
+        *t = scen.grid().ray(us.hex, d, 3).nth(2).unwrap_or(HexId::NONE);
+    }
+    let mut foe = [false; 6];
+    for (o, setup) in state.units().iter().zip(scen.units()) {
+        if setup.side != side && o.steps > 0 && o.hex.is_some() {
+            for (hit, t) in foe.iter_mut().zip(&line) {
+                *hit |= o.hex == *t;
+            }
+        }
+    }
+    for (t, hit) in line.into_iter().zip(foe) {
+        if hit && can_charge(scen, state, unit, t).is_ok() {
             f(t);
         }
     }

@@ -4,8 +4,15 @@
 use crate::action::NoAttack;
 use crate::hex::HexId;
 use crate::rules::retreat;
-use crate::scenario::{Scenario, SideBits, UnitKind};
+use crate::scenario::{Mp, Scenario, SideBits, UnitKind};
 use crate::state::{GameState, Stamp, UnitFlags, UnitId};
+
+/// MAL-CBT-2: "an attacking unit must also be able to enter the defender's
+/// hex": a unit that cannot move (a printed allowance of 0, as fixed coast
+/// defences) enters none, so it never attacks nor advances.
+pub fn can_ever_attack(scen: &Scenario, unit: UnitId) -> bool {
+    scen.unit_type(unit).movement != Mp::ZERO
+}
 
 /// MAL-CBT-1, -2, -10: whether `unit` may join an attack on `target` now
 /// (phase aside: the caller checks it is a Combat Phase).
@@ -64,6 +71,9 @@ pub fn can_attack(
         return Err(NoAttack::NotAdjacent);
     };
     let ty = scen.unit_type(unit);
+    if !can_ever_attack(scen, unit) {
+        return Err(NoAttack::CannotEnter);
+    }
     if ty.kind == UnitKind::Armor {
         // "An armored unit may not attack any hex that is not connected by
         // a road or a rail": the connection is what lets it in, a rail line

@@ -60,7 +60,7 @@ pub(crate) fn trace(
         // GS-8: the side's LOC search, run on as far as this unit; none for
         // a unit in general supply, one of its seeds (a path of its own hex).
         let w = g.weather(state.turn());
-        general_hexes(scen, side, w, ms, gs);
+        general_hexes(scen, state, side, w, ms, gs);
         if gs.sides[side.index()].general.has(us.hex) {
             t.loc = vec![us.hex];
             t.loc_cost = Some(Mp(0));
@@ -152,7 +152,7 @@ fn explain_status(
                 hex,
                 grid,
                 seed,
-                step,
+                |_| step,
             );
             let over = found.path(hex);
             let end = *over.last().unwrap_or(&hex);
@@ -200,7 +200,7 @@ fn explain_status(
                 hex,
                 grid,
                 seed,
-                step,
+                |_| step,
             );
             t.path = found.path(hex);
             t.road_from = t.path.len() - 1;
@@ -279,7 +279,7 @@ fn why_out(
     };
     let key = kept.then_some(kept_key(KEPT_FAR, class, 0));
     let step = trace_step(scen, ms, side, class);
-    let far = search_to(gs, side, key, Mp::points(999).0, hex, grid, seed, step);
+    let far = search_to(gs, side, key, Mp::points(999).0, hex, grid, seed, |_| step);
     if far.reached(hex) {
         let end = *far.path(hex).last().unwrap_or(&hex);
         let cost = Mp(far.dist(hex));

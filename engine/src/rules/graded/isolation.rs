@@ -3,7 +3,8 @@
 //! (One unit alone is judged by a search from its own hex, in `unit`.)
 
 use super::lines::search_to;
-use super::scratch::{GradedScratch, KEPT_LOC, kept_key};
+use super::scratch::{FULL, GradedScratch, KEPT_LOC, LIMITED, kept_key};
+use super::search::Marks;
 use super::status::trace_step;
 use crate::hex::HexId;
 use crate::rules::dijkstra::Search;
@@ -12,12 +13,16 @@ use crate::rules::zoc;
 use crate::scenario::{GradedRules, Mp, Scenario, Side, Weather};
 use crate::state::GameState;
 
-/// GS-8: marks the hexes in general supply: the supply lines, and the hexes
-/// within `hq_range` of an HQ in general supply (by the HQ's own costs).
+/// GS-8: marks the hexes in general supply: the supply lines, and every hex
+/// where a unit of one of the side's movement classes on the map would be
+/// in general supply (within `hq_range` of an HQ in general supply by that
+/// class's costs, as GS-3 traces it). So a unit in general supply stands in
+/// one: its line of communication is its own hex, and it is never isolated.
 /// Kept with the side's lines ([`super::scratch::SideLines`]) for their
 /// position: computed once, at the first line of communication asked for.
 pub(super) fn general_hexes(
     scen: &Scenario,
+    state: &GameState,
     side: Side,
     w: &Weather,
     ms: &Scratch,
@@ -44,20 +49,23 @@ pub(super) fn general_hexes(
             sd.general_list.push(h.0);
         }
     }
+    if sd.general_hqs == 0 {
+        return;
+    }
+    // The movement classes of the side's units on the map (HQs included).
+    let types = scen.unit_types();
     let mut classes = 0u32;
-    for hq in &sd.hqs {
-        if hq.general {
-            classes |= 1 << hq.class.min(31);
+    for (u, setup) in state.units().iter().zip(scen.units()) {
+        if u.on_map() && setup.side == side {
+            classes |= 1 << types[setup.unit_type as usize].class.min(31);
         }
     }
     while classes != 0 {
         let class = classes.trailing_zeros() as u8;
         classes &= classes - 1;
         search.start(w.hq_range.0);
-        for hq in &sd.hqs {
-            if hq.general && hq.class == class {
-                search.seed(hq.hex);
-            }
+        for hq in sd.hqs.iter().filter(|h| h.general) {
+            search.seed(hq.hex);
         }
         search.run(grid, trace_step(scen, ms, side, class));
         for &h in &search.settled {
@@ -71,26 +79,32 @@ pub(super) fn general_hexes(
     }
 }
 
-/// GS-8: a forward LOC step from the settled `y` into `x` (see the module doc).
+/// GS-8: a forward LOC step from the settled `y` into `x` (see the module
+/// doc): what entering `x` costs ([`loc_entry`]) and what leaving `y`
+/// does ([`loc_leave`]). `general`: the hexes in general supply, the seeds.
 #[inline]
-pub(super) fn loc_step(
-    scen: &Scenario,
-    state: &GameState,
-    g: &GradedRules,
-    ms: &Scratch,
+pub(super) fn loc_step<'a>(
+    scen: &'a Scenario,
+    state: &'a GameState,
+    g: &'a GradedRules,
+    ms: &'a Scratch,
     side: Side,
-) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
+    general: &'a Marks,
+) -> impl Fn(HexId, usize, HexId) -> Option<u16> + 'a {
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
-    move |y, d, x| loc_entry(state, g, ms, side, edges[y.index()][d].plain, x)
+    move |y, d, x| {
+        let c = loc_entry(state, g, ms, side, edges[y.index()][d].plain, x)?;
+        Some(c.saturating_add(loc_leave(ms, side, general, y)))
+    }
 }
 
 /// GS-8: what a line of communication pays to enter `x` across a hexside
 /// whose plain cost is `plain` (`Mp::NO`: not passable for the class): no
 /// hex with an enemy unit; a hex with no friendly unit only across a
 /// passable hexside and if the enemy does not control it; a friendly hex
-/// across any hexside at a point; an enemy ZOC costs more (a point more
-/// still where a friendly unit stands in it).
+/// across any hexside at a point; an enemy ZOC costs more, whoever stands
+/// in it.
 #[inline]
 pub(super) fn loc_entry(
     state: &GameState,
@@ -114,11 +128,23 @@ pub(super) fn loc_entry(
     }
     if ms.zoc[x.index()] & zoc::any(side.other()) != 0 {
         c = c.saturating_add(g.zoc_cost.0);
-        if friend {
-            c = c.saturating_add(Mp::ONE.0);
-        }
     }
     Some(c)
+}
+
+/// GS-8: what a line of communication pays to leave `y`: "If the LOC has
+/// to be traced through a friendly unit in an enemy ZOC, add the lowest
+/// numbered +# MP marker" (1 MP, MP-ZOC-7). Only a hex the line passes
+/// through pays it: not its start, a hex in general supply (in `general`),
+/// and not its end, the unit's hex, which the line never leaves.
+#[inline]
+pub(super) fn loc_leave(ms: &Scratch, side: Side, general: &Marks, y: HexId) -> u16 {
+    let friend = ms.occ[y.index()][side.index()] > 0;
+    if friend && ms.zoc[y.index()] & zoc::any(side.other()) != 0 && !general.has(y) {
+        Mp::ONE.0
+    } else {
+        0
+    }
 }
 
 /// GS-7, GS-8: which units no line of communication reaches.
@@ -131,7 +157,7 @@ pub(super) fn isolation(
     ms: &Scratch,
     gs: &mut GradedScratch,
 ) {
-    general_hexes(scen, side, w, ms, gs);
+    general_hexes(scen, state, side, w, ms, gs);
     let sd = &gs.sides[side.index()];
     gs.search.start(w.loc_range().0);
     for &h in &sd.general_list {
@@ -145,11 +171,16 @@ pub(super) fn isolation(
             gs.search.goal(u.hex);
         }
     }
-    gs.search
-        .run(scen.grid(), loc_step(scen, state, g, ms, side));
+    let step = loc_step(scen, state, g, ms, side, &sd.general);
+    gs.search.run(scen.grid(), step);
     for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
         if u.on_map() && setup.side == side {
             gs.isolated[i] = !gs.search.reached(u.hex) as u8;
+            // A unit in general supply stands in a hex in general supply.
+            debug_assert!(
+                gs.isolated[i] == 0 || !matches!(gs.status[i], FULL | LIMITED),
+                "GS-8: unit {i} is in general supply but isolated"
+            );
         }
     }
 }
@@ -168,7 +199,7 @@ pub(super) fn loc_to<'g>(
 ) -> &'g Search {
     let g = scen.supply_rules().graded.as_ref().expect("graded rules");
     let w = g.weather(state.turn());
-    general_hexes(scen, side, w, ms, gs);
+    general_hexes(scen, state, side, w, ms, gs);
     search_to(
         gs,
         side,
@@ -181,6 +212,6 @@ pub(super) fn loc_to<'g>(
                 s.seed(HexId(h));
             }
         },
-        loc_step(scen, state, g, ms, side),
+        |sd| loc_step(scen, state, g, ms, side, &sd.general),
     )
 }

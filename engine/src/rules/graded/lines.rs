@@ -48,9 +48,10 @@ pub(super) fn side_lines(
 /// side's [`crate::rules::dijkstra::Kept`] search under `key`, started and seeded (`seed`) by the
 /// first trace of the position that asks for it and run on as far as
 /// `hex`; without, the scratch's own search, run afresh until `hex` is
-/// settled. Either way the answers for `hex` are a whole run's.
+/// settled. Either way the answers for `hex` are a whole run's. `cost`
+/// gives the step costs, which may read the side's lines.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn search_to<'g>(
+pub(super) fn search_to<'g, C>(
     gs: &'g mut GradedScratch,
     side: Side,
     kept: Option<u32>,
@@ -58,15 +59,19 @@ pub(super) fn search_to<'g>(
     hex: HexId,
     grid: &Grid,
     seed: impl FnOnce(&SideLines, &mut Search),
-    cost: impl FnMut(HexId, usize, HexId) -> Option<u16>,
-) -> &'g Search {
+    cost: impl FnOnce(&'g SideLines) -> C,
+) -> &'g Search
+where
+    C: FnMut(HexId, usize, HexId) -> Option<u16>,
+{
     let GradedScratch {
         sides,
         kept: pools,
         search,
         ..
     } = gs;
-    let sd = &sides[side.index()];
+    let sd: &'g SideLines = &sides[side.index()];
+    let cost = cost(sd);
     match kept {
         None => {
             search.start(budget);
@@ -150,7 +155,6 @@ fn collect_hqs(
             hex,
             nation,
             coalition: ty.coalition,
-            class: ty.class,
             general,
         });
     }

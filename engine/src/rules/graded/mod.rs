@@ -19,10 +19,12 @@
 //!    nations that need it. Units not reached try the special sources
 //!    (GS-1) the same way.
 //! 3. **GS-8 lines of communication**: the hexes in general supply (the
-//!    supply lines, and every hex within `hq_range` of an HQ in general
-//!    supply by the HQ's own costs) seed one more Dijkstra, with the costs of
-//!    the scenario's `loc_class`, up to three times `hq_range`. A unit not
-//!    reached is isolated (GS-7).
+//!    supply lines, and every hex where a unit of one of the side's classes
+//!    on the map would be in general supply: step 2's search, run whole for
+//!    each class) seed one more Dijkstra, with the costs of the scenario's
+//!    `loc_class`, up to three times `hq_range`. A unit not reached is
+//!    isolated (GS-7); a unit in general supply stands on a seed, so it
+//!    never is.
 //!
 //! One unit alone ([`crate::rules::supply::status`] and `isolated`; a
 //! trace, for its status) is judged by the same rules read backwards, from its own hex (module
@@ -64,15 +66,19 @@
 //!   enemy-controlled hex or terrain closed to that class, except that a hex
 //!   with a friendly unit can always be traced through (at 1 MP where its
 //!   terrain is closed). An enemy ZOC hex adds `zoc_cost` whoever stands in
-//!   it; a friendly unit standing in enemy ZOC adds 1 MP more (MP-ZOC-7).
+//!   it; a line traced through a friendly unit in enemy ZOC pays 1 MP more
+//!   to leave its hex (the "lowest numbered +# MP marker", MP-ZOC-7): not
+//!   at its start, a hex in general supply, nor at its end, the unit's own
+//!   hex. Until 2026-11-28 the engine charged the point on entering such a
+//!   hex, the unit's own included.
 //! - GS-2: only the phasing side is judged, in its Supply Phase, so a level
 //!   holds through the enemy's player-turn (see `graded_supply_phase` in
 //!   `game/supply_phase.rs`). Out of supply climbs one level per judgement (U1 the
 //!   first); limited and full carry U0; special supply holds the level.
 //! - GS-4: points are spent by an action in the side's own Movement Phase,
-//!   on a unit judged in limited or special supply (a unit out of supply has
-//!   no line to carry them); the unit is in full supply, U0, until its next
-//!   judgement. Points come in at each of the side's supply judgements and
+//!   on any unit not in full supply, out of supply too (the text names no
+//!   condition; until 2026-11-28 the engine refused a unit out of supply);
+//!   the unit is in full supply, U0, until its next judgement. Points come in at each of the side's supply judgements and
 //!   carry over. Attacks costing points wait for the combat rules.
 //! - GS-7: both sides are judged for combat isolation as each Combat Phase
 //!   begins, and for supply isolation at each supply judgement (whose

@@ -147,7 +147,6 @@ pub(super) struct Hq {
     pub(super) hex: HexId,
     pub(super) nation: u8,
     pub(super) coalition: bool,
-    pub(super) class: u8,
     /// GS-6: on a supply line.
     pub(super) general: bool,
 }

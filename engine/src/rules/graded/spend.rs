@@ -6,10 +6,11 @@ use crate::state::{GameState, UnitId};
 
 /// GS-4: whether supply points may be spent on `u` now, and if not why.
 ///
-/// In its side's Movement Phase, a unit judged in limited or special supply
-/// (the points need a general or special supply line to reach it; a unit
-/// out of supply has none) may be put in full supply for the scenario's
-/// `sp_cost`, while its side has that many points.
+/// In its side's Movement Phase, a unit not in full supply (judged in
+/// limited or special supply, or out of supply: the text asks for "enough
+/// SPs expended on it to put it back into full supply" and names no other
+/// condition) may be put in full supply for the scenario's `sp_cost`, while
+/// its side has that many points.
 pub fn can_spend(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), NoSpend> {
     let Some(g) = scen.supply_rules().graded.as_ref() else {
         return Err(NoSpend::NotGraded);
@@ -22,10 +23,8 @@ pub fn can_spend(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), No
     if !us.on_map() {
         return Err(NoSpend::NotOnMap);
     }
-    match us.supply {
-        SupplyState::Full => return Err(NoSpend::AlreadyFull),
-        SupplyState::Out => return Err(NoSpend::NoRoute),
-        SupplyState::Limited | SupplyState::Special => {}
+    if us.supply == SupplyState::Full {
+        return Err(NoSpend::AlreadyFull);
     }
     if state.supply_points(side) < g.sp_cost {
         return Err(NoSpend::NoPoints);

@@ -11,8 +11,9 @@
 //! tested over many positions, `tests/supply_fast.rs`). A unit's own hex
 //! is never barred: a friendly unit stands in it.
 
-use super::isolation::{general_hexes, loc_entry};
+use super::isolation::{general_hexes, loc_entry, loc_leave};
 use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OUT, SPECIAL};
+use super::search::Marks;
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
 use crate::rules::zoc;
@@ -45,18 +46,23 @@ fn trace_step_back(
 }
 
 /// GS-8: [`super::isolation::loc_step`] read backwards: the line enters the
-/// settled `a` from its neighbour `b` across `d`.
+/// settled `a` from its neighbour `b` across `d`, so it pays to enter `a`
+/// and to leave `b`.
 #[inline]
-fn loc_step_back(
-    scen: &Scenario,
-    state: &GameState,
-    g: &GradedRules,
-    ms: &Scratch,
+fn loc_step_back<'a>(
+    scen: &'a Scenario,
+    state: &'a GameState,
+    g: &'a GradedRules,
+    ms: &'a Scratch,
     side: Side,
-) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
+    general: &'a Marks,
+) -> impl Fn(HexId, usize, HexId) -> Option<u16> + 'a {
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
-    move |a, d, b| loc_entry(state, g, ms, side, edges[b.index()][OPPOSITE[d]].plain, a)
+    move |a, d, b| {
+        let c = loc_entry(state, g, ms, side, edges[b.index()][OPPOSITE[d]].plain, a)?;
+        Some(c.saturating_add(loc_leave(ms, side, general, b)))
+    }
 }
 
 /// GS-1, GS-3: `u`'s status code, as the whole-side judgement gives it.
@@ -135,7 +141,7 @@ pub(super) fn unit_isolated(
 ) -> bool {
     let side = scen.unit(u).side;
     let w = g.weather(state.turn());
-    general_hexes(scen, side, w, ms, gs);
+    general_hexes(scen, state, side, w, ms, gs);
     let hex = state.unit(u).hex;
     let sd = &gs.sides[side.index()];
     gs.search.start(w.loc_range().0);
@@ -144,7 +150,7 @@ pub(super) fn unit_isolated(
     gs.search
         .run_until(
             scen.grid(),
-            loc_step_back(scen, state, g, ms, side),
+            loc_step_back(scen, state, g, ms, side, general),
             |_, y| general.has(y),
         )
         .is_none()

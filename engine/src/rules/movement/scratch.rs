@@ -245,7 +245,7 @@ impl Scratch {
                 *c = c.wrapping_add(1);
                 let bit = zoc::unit_bit(scen, u, i);
                 if bit != 0 {
-                    self.add_zoc(scen, u.hex, bit, 1, false);
+                    self.add_zoc(scen, u.hex, false, bit, 1, false);
                 }
             }
         }
@@ -255,7 +255,7 @@ impl Scratch {
             let c = state.control(f);
             self.forts.push(c);
             if let Some(side) = c {
-                self.add_zoc(scen, f, zoc::foot(side), 1, false);
+                self.add_zoc(scen, f, true, zoc::foot(side), 1, false);
             }
         }
         self.units.clear();
@@ -319,10 +319,10 @@ impl Scratch {
                 self.moved.push(new.hex.0);
             }
             if old_bit != 0 {
-                self.add_zoc(scen, old.hex, old_bit, u16::MAX, true); // minus one
+                self.add_zoc(scen, old.hex, false, old_bit, u16::MAX, true); // minus one
             }
             if new_bit != 0 {
-                self.add_zoc(scen, new.hex, new_bit, 1, true);
+                self.add_zoc(scen, new.hex, false, new_bit, 1, true);
             }
         }
         if self.dirty.len() + self.moved.len() >= self.occ.len() {
@@ -347,12 +347,12 @@ impl Scratch {
     }
 
     /// Adds `delta` (wrapping) to the `bit` ZOC count of each hex a ZOC
-    /// spreads into from `h`.
+    /// spreads into from `h` (a unit's, or with `fort` the fort's, MP-ZOC-5).
     #[inline]
-    fn add_zoc(&mut self, scen: &Scenario, h: HexId, bit: u8, delta: u16, mark: bool) {
+    fn add_zoc(&mut self, scen: &Scenario, h: HexId, fort: bool, bit: u8, delta: u16, mark: bool) {
         let k = bit.trailing_zeros() as usize;
         let (counts, dirty) = (&mut self.zoc_count, &mut self.dirty);
-        zoc::for_each_spread(scen, h, |n| {
+        zoc::for_each_spread(scen, h, fort, |n| {
             let c = &mut counts[n.index()][k];
             *c = c.wrapping_add(delta);
             if mark {

@@ -75,7 +75,8 @@ impl Scenario {
             Some(mut s) if cx.errors.is_empty() => {
                 s.edges = costs::build_edges(&s);
                 s.zoc_dirs = costs::build_dirs(&s);
-                s.source_fields = costs::build_source_fields(&s);
+                s.fort_dirs = costs::build_fort_dirs(&s);
+                (s.source_candidates, s.source_fields) = costs::build_source_fields(&s);
                 Ok(s)
             }
             _ => {
@@ -167,7 +168,9 @@ impl Scenario {
             rail_hexes,
             edges: Vec::new(),
             zoc_dirs: Vec::new(),
+            fort_dirs: Vec::new(),
             combat,
+            source_candidates: Default::default(),
             source_fields: Vec::new(),
             srp,
         })
