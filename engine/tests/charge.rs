@@ -425,3 +425,7 @@ mod morale;
 // MP-CHG-1, -2 on a second reading: the move after a charge, the target's hex.
 #[path = "charge/onward.rs"]
 mod onward;
+
+// MP-CHG-1..5 on a fourth reading: hand-worked positions not pinned before.
+#[path = "charge/audit.rs"]
+mod audit;

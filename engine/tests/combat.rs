@@ -707,5 +707,7 @@ fn morale_losses_come_off_morale_then_strength_and_the_calculator_counts_them() 
     assert_eq!(g.st.defense_strength(&g.scen, g.u("r1")), 1.0);
 }
 
+#[path = "combat/audit.rs"]
+mod audit;
 #[path = "combat/results.rs"]
 mod results;

@@ -4,40 +4,17 @@
 //! ground), some grown here by a line or two of TOML. Each test places the
 //! units it needs, enters Blue's Combat Phase and forces the die and every
 //! random choice with a script, so each expected number is worked by hand
-//! from the rule text.
+//! from the rule text. On the fixtures and helpers of `combat.rs`.
 //!
 //! The three departures it found (MAL-CBT-7, retreats toward enemy-held or
 //! unopened ports; MAL-CBT-2, attacks by units that cannot move) are
 //! corrected: their tests fail on the engine before the correction.
 
-mod common;
-
-use std::collections::VecDeque;
-
-use hexwar_engine::combat::{self, Chance, Modifier, NoAttack};
+use hexwar_engine::combat::{Modifier, NoAttack};
 use hexwar_engine::save::SavedGame;
-use hexwar_engine::{
-    Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId,
-};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use hexwar_engine::{Event, PhaseKind, Scenario, Side, SupplyState};
 
-/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
-
-struct Game {
-    scen: Scenario,
-    st: GameState,
-    rng: Xoshiro256PlusPlus,
-}
+use super::*;
 
 /// A fixture's text.
 fn source(name: &str) -> String {
@@ -49,90 +26,11 @@ fn scenario(src: &str) -> Scenario {
 }
 
 impl Game {
-    /// `scen` with only the listed units on the map (the rest of turn 1's
-    /// taken off), `tweak` applied to the saved game, Blue's Movement Phase
-    /// ended.
-    fn with(scen: Scenario, units: &[(&str, &str)], tweak: impl FnOnce(&mut SavedGame)) -> Game {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let st = GameState::new(&scen, &mut rng);
-        let mut saved = st.to_saved(&scen);
-        for (i, su) in saved.units.iter_mut().enumerate() {
-            match units.iter().find(|(id, _)| *id == su.id) {
-                Some((_, hex)) => su.hex = Some(hex.to_string()),
-                None if scen.units()[i].arrives <= 1 => {
-                    su.hex = None;
-                    su.steps = 0;
-                }
-                None => {}
-            }
-        }
-        tweak(&mut saved);
-        let mut st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
-        st.apply(&scen, Action::EndPhase, &mut rng, &mut ())
-            .unwrap();
-        Game { scen, st, rng }
-    }
-
-    fn new(fixture: &str, units: &[(&str, &str)], tweak: impl FnOnce(&mut SavedGame)) -> Game {
-        Game::with(common::load(fixture).0, units, tweak)
-    }
-
-    fn u(&self, id: &str) -> UnitId {
-        self.scen.unit_by_id(id).unwrap()
-    }
-
-    fn h(&self, label: &str) -> HexId {
-        self.scen.grid().parse(label).unwrap()
-    }
-
-    fn act(&mut self, a: Action) -> Result<(), ActionError> {
-        self.st.apply(&self.scen, a, &mut self.rng, &mut ())
-    }
-
-    fn attack(&mut self, id: &str, hex: &str) {
-        let a = Action::Attack {
-            unit: self.u(id),
-            target: self.h(hex),
-        };
-        self.act(a)
-            .unwrap_or_else(|e| panic!("{id} attacks {hex}: {}", e.describe(&self.scen)));
-    }
-
     fn can_attack(&self, id: &str, hex: &str) -> Result<(), NoAttack> {
         combat::can_attack(&self.scen, &self.st, self.u(id), self.h(hex))
     }
 
-    /// Rolls the declared attack with scripted chance; the events.
-    fn roll(&mut self, air: u8, choices: &[usize]) -> Vec<Event> {
-        let mut events = Vec::new();
-        let mut s = Script(choices.iter().copied().collect());
-        self.st
-            .check(&self.scen, Action::Resolve { air })
-            .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
-        self.st.resolve_combat(&self.scen, air, &mut s, &mut events);
-        assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
-        events
-    }
-
-    fn steps(&self, id: &str) -> u8 {
-        self.st.unit(self.u(id)).steps
-    }
-
-    fn at(&self, id: &str) -> String {
-        let h = self.st.unit(self.u(id)).hex;
-        if h.is_some() {
-            self.scen.grid().label(h)
-        } else {
-            "off".into()
-        }
-    }
-
-    fn legal(&self) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.st.legal_actions(&self.scen, &mut v);
-        v
-    }
-
+    /// The hexes `id` retreated through, by the events.
     fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
         let unit = self.u(id);
         ev.iter().find_map(|e| match e {
@@ -149,7 +47,7 @@ fn set_supply(s: &mut SavedGame, id: &str, state: SupplyState) {
 }
 
 // ---------------------------------------------------------------------
-// Departures from the text (fail on the engine as it stands).
+// Departures from the text, corrected (they fail on the engine before).
 // ---------------------------------------------------------------------
 
 /// `cbt_open.toml` with `places` (a `[places]` table body) and a
