@@ -6,7 +6,7 @@ use rand::Rng;
 use crate::action::Action;
 use crate::event::{Event, EventSink};
 use crate::hex::HexId;
-use crate::rules::combat::RngChance;
+use crate::rules::combat::{self, RngChance};
 use crate::rules::movement::{self, Scratch, with_scratch};
 use crate::rules::zoc;
 use crate::scenario::{Mp, Scenario, SupplyState};
@@ -52,6 +52,7 @@ impl GameState {
                 self.combat.target = target;
                 self.units[unit.index()].flags |= UnitFlags::COMMITTED;
                 sink.push(Event::Committed { unit, target });
+                self.commit_landing(scen, target, sink);
             }
             Action::Resolve { air } => {
                 self.resolve_combat(scen, air, &mut RngChance(rng), sink);
@@ -88,6 +89,28 @@ impl GameState {
         }
         // GS-9: a pocket whose last hex the enemy now holds is eliminated.
         self.pockets_taken(scen, sink);
+    }
+
+    /// MAL-CBT-10: "friendly units participating in amphibious assaults
+    /// must attack enemy units defending the target port": an attack on a
+    /// port commits every landing unit of the phasing side waiting
+    /// offshore of it that may attack it, whoever declared the attack (the
+    /// port's defenders can be attacked only once, MAL-CBT-1).
+    fn commit_landing(&mut self, scen: &Scenario, target: HexId, sink: &mut impl EventSink) {
+        let side = self.active_side();
+        for i in 0..self.units.len() {
+            let unit = UnitId(i as u16);
+            let us = &self.units[i];
+            if us.has(UnitFlags::LANDING)
+                && !us.has(UnitFlags::COMMITTED)
+                && scen.units()[i].side == side
+                && scen.units()[i].hex == target
+                && combat::can_attack(scen, self, unit, target).is_ok()
+            {
+                self.units[i].flags |= UnitFlags::COMMITTED;
+                sink.push(Event::Committed { unit, target });
+            }
+        }
     }
 
     /// MAL-RAIL-1, -2: `unit` moves by rail to `to`, logged for MAL-RAIL-6.

@@ -21,7 +21,7 @@
 //!   or at the end.
 
 use crate::hex::{Dir, HexId};
-use crate::rules::movement::Scratch;
+use crate::rules::movement::{self, Scratch};
 use crate::rules::{sources, zoc};
 use crate::scenario::Scenario;
 pub use crate::scenario::costs::entry_cost;
@@ -74,6 +74,11 @@ pub fn plan(
     from: HexId,
     hexes: u8,
 ) -> Option<RetreatPath> {
+    // "A retreating unit cannot enter a hex that it could not move to
+    // normally": a unit that cannot move has no retreat (MAL-CBT-8).
+    if !movement::can_ever_move(scen, unit) {
+        return None;
+    }
     let grid = scen.grid();
     let side = scen.unit(unit).side;
     let class = scen.unit_type(unit).class;

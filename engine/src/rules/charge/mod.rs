@@ -81,9 +81,12 @@
 //! - MP-CHG-4, the move: the charger spends its points and enters the two
 //!   hexes (taking their control, D-TURN-2) before the check. If the target
 //!   holds, nothing happens to it and the charger stays in the hex next to
-//!   it. Either way its move ends if it then stands in enemy ZOC
-//!   (MP-ZOC-6), as it does next to a target that exerts one; next to guns
-//!   or a demoralised unit, or across a stream, it may move on.
+//!   it. Either way its move ends if the hex next to the target was in
+//!   enemy ZOC as it entered it ("its movement ends immediately", MP-ZOC-6:
+//!   whatever the charge then does to the target, its retreat or
+//!   demoralisation or elimination, does not undo it), or if it stands in
+//!   enemy ZOC at the end; next to guns or a demoralised unit, or across a
+//!   stream, it may move on.
 //! - MP-CHG-4, the retreat: one hex, "away from the charger": a hex next to
 //!   the target and two hexes from the charger's end hex (the hex straight
 //!   on along the line, or the one either side of it). The hex must be on

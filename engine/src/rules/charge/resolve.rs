@@ -118,6 +118,11 @@ impl GameState {
             to: line.hexes[1],
             cost: line.cost,
         });
+        // MP-ZOC-6: "whenever a unit moves into a hex controlled by an enemy
+        // unit, its movement ends immediately": the second hex, next to the
+        // target, as the charger enters it (before the check; what the
+        // charge then does to the target does not undo it).
+        let entered_zoc = in_enemy_zoc(scen, self, line.hexes[1], side);
         // MP-CHG-3: the morale check.
         let roll = chance.roll(DIE);
         let success = check.fails(roll);
@@ -132,11 +137,11 @@ impl GameState {
         if success {
             self.charge_succeeds(scen, unit, &line, sink);
         }
-        // MP-ZOC-6: the move goes on unless the charger stands in enemy ZOC
-        // (as a rule it does: next to the target, or in its hex with the
-        // target retreated next to it).
+        // MP-ZOC-6: the move goes on unless the charger entered enemy ZOC
+        // (as a rule it did: next to the target) or stands in it now (in
+        // the target's hex, another enemy's ZOC reaching it).
         let u = &self.units[unit.index()];
-        if in_enemy_zoc(scen, self, u.hex, side) {
+        if entered_zoc || in_enemy_zoc(scen, self, u.hex, side) {
             self.units[unit.index()].flags |= UnitFlags::MOVE_ENDED;
         }
     }

@@ -3,15 +3,15 @@
 
 use crate::action::NoAttack;
 use crate::hex::HexId;
-use crate::rules::retreat;
-use crate::scenario::{Mp, Scenario, SideBits, UnitKind};
+use crate::rules::{movement, retreat};
+use crate::scenario::{Scenario, SideBits, UnitKind};
 use crate::state::{GameState, Stamp, UnitFlags, UnitId};
 
 /// MAL-CBT-2: "an attacking unit must also be able to enter the defender's
 /// hex": a unit that cannot move (a printed allowance of 0, as fixed coast
 /// defences) enters none, so it never attacks nor advances.
 pub fn can_ever_attack(scen: &Scenario, unit: UnitId) -> bool {
-    scen.unit_type(unit).movement != Mp::ZERO
+    movement::can_ever_move(scen, unit)
 }
 
 /// MAL-CBT-1, -2, -10: whether `unit` may join an attack on `target` now

@@ -3,7 +3,7 @@
 //! (One unit alone is judged by a search from its own hex, in `unit`.)
 
 use super::lines::search_to;
-use super::scratch::{FULL, GradedScratch, KEPT_LOC, LIMITED, kept_key};
+use super::scratch::{FULL, GradedScratch, KEPT_LOC, LIMITED, OPPOSITE, kept_key};
 use super::search::Marks;
 use super::status::trace_step;
 use crate::hex::HexId;
@@ -76,6 +76,48 @@ pub(super) fn general_hexes(
                 sd.general_list.push(h.0);
             }
         }
+        zoc_edge(scen, ms, side, class, w.hq_range.0, search, sd);
+    }
+}
+
+/// GS-8, with GS-3's trace: the empty hexes in uncovered enemy ZOC next to
+/// the hexes the HQs' search settled, within range. The search does not
+/// enter them (a trace may not pass through them), but a unit standing in
+/// one covers its own hex and is in general supply there: they are hexes
+/// in general supply too, where the trace ends.
+fn zoc_edge(
+    scen: &Scenario,
+    ms: &Scratch,
+    side: Side,
+    class: u8,
+    range: u16,
+    search: &Search,
+    sd: &mut super::scratch::SideLines,
+) {
+    let grid = scen.grid();
+    let n = grid.len();
+    let edges = &scen.edges[class as usize * n..][..n];
+    let enemy_zoc = zoc::any(side.other());
+    for &y in &search.settled {
+        let y = HexId(y);
+        let base = search.dist(y);
+        for (d, &x) in grid.neighbours(y).iter().enumerate() {
+            if !x.is_some() || search.reached(x) || sd.general.has(x) {
+                continue;
+            }
+            let o = ms.occ[x.index()];
+            if o[side.other().index()] > 0
+                || o[side.index()] > 0
+                || ms.zoc[x.index()] & enemy_zoc == 0
+                || !scen.can_stand(x, class)
+            {
+                continue;
+            }
+            let c = edges[x.index()][OPPOSITE[d]].plain;
+            if c != Mp::NO.0 && base.saturating_add(c) <= range && sd.general.insert(x) {
+                sd.general_list.push(x.0);
+            }
+        }
     }
 }
 
@@ -85,7 +127,6 @@ pub(super) fn general_hexes(
 #[inline]
 pub(super) fn loc_step<'a>(
     scen: &'a Scenario,
-    state: &'a GameState,
     g: &'a GradedRules,
     ms: &'a Scratch,
     side: Side,
@@ -94,20 +135,20 @@ pub(super) fn loc_step<'a>(
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
     move |y, d, x| {
-        let c = loc_entry(state, g, ms, side, edges[y.index()][d].plain, x)?;
+        let c = loc_entry(g, ms, side, edges[y.index()][d].plain, x)?;
         Some(c.saturating_add(loc_leave(ms, side, general, y)))
     }
 }
 
 /// GS-8: what a line of communication pays to enter `x` across a hexside
-/// whose plain cost is `plain` (`Mp::NO`: not passable for the class): no
-/// hex with an enemy unit; a hex with no friendly unit only across a
-/// passable hexside and if the enemy does not control it; a friendly hex
-/// across any hexside at a point; an enemy ZOC costs more, whoever stands
-/// in it.
+/// whose plain cost is `plain` (`Mp::NO`: not passable for the class),
+/// traced "as if counting an overland supply route": no hex with an enemy
+/// unit; a hex with no friendly unit only across a passable hexside (who
+/// controls it does not matter, as on GS-3's overland trace); a friendly
+/// hex across any hexside at a point; an enemy ZOC costs more, whoever
+/// stands in it.
 #[inline]
 pub(super) fn loc_entry(
-    state: &GameState,
     g: &GradedRules,
     ms: &Scratch,
     side: Side,
@@ -120,7 +161,7 @@ pub(super) fn loc_entry(
     }
     let friend = o[side.index()] > 0;
     let mut c = plain;
-    if !friend && (c == Mp::NO.0 || state.control(x) == Some(side.other())) {
+    if !friend && c == Mp::NO.0 {
         return None;
     }
     if c == Mp::NO.0 {
@@ -171,7 +212,7 @@ pub(super) fn isolation(
             gs.search.goal(u.hex);
         }
     }
-    let step = loc_step(scen, state, g, ms, side, &sd.general);
+    let step = loc_step(scen, g, ms, side, &sd.general);
     gs.search.run(scen.grid(), step);
     for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
         if u.on_map() && setup.side == side {
@@ -212,6 +253,6 @@ pub(super) fn loc_to<'g>(
                 s.seed(HexId(h));
             }
         },
-        |sd| loc_step(scen, state, g, ms, side, &sd.general),
+        |sd| loc_step(scen, g, ms, side, &sd.general),
     )
 }

@@ -51,7 +51,6 @@ fn trace_step_back(
 #[inline]
 fn loc_step_back<'a>(
     scen: &'a Scenario,
-    state: &'a GameState,
     g: &'a GradedRules,
     ms: &'a Scratch,
     side: Side,
@@ -60,7 +59,7 @@ fn loc_step_back<'a>(
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
     move |a, d, b| {
-        let c = loc_entry(state, g, ms, side, edges[b.index()][OPPOSITE[d]].plain, a)?;
+        let c = loc_entry(g, ms, side, edges[b.index()][OPPOSITE[d]].plain, a)?;
         Some(c.saturating_add(loc_leave(ms, side, general, b)))
     }
 }
@@ -150,7 +149,7 @@ pub(super) fn unit_isolated(
     gs.search
         .run_until(
             scen.grid(),
-            loc_step_back(scen, state, g, ms, side, general),
+            loc_step_back(scen, g, ms, side, general),
             |_, y| general.has(y),
         )
         .is_none()

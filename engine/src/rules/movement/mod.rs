@@ -152,6 +152,15 @@ pub fn nth_destination(
     })
 }
 
+/// Whether `u` can ever enter a hex: not a unit with a printed movement
+/// allowance of 0 (fixed coast defences). Such a unit neither attacks nor
+/// advances (MAL-CBT-2: "an attacking unit must also be able to enter the
+/// defender's hex") nor retreats (MAL-CBT-7: "a retreating unit cannot
+/// enter a hex that it could not move to normally").
+pub fn can_ever_move(scen: &Scenario, u: UnitId) -> bool {
+    scen.unit_type(u).movement != Mp::ZERO
+}
+
 /// Whether `u` may move at all now (its side's Movement Phase, on the map,
 /// move not ended, points left).
 pub fn can_move(scen: &Scenario, state: &GameState, u: UnitId) -> bool {

@@ -300,6 +300,9 @@ fn declared(
     }
     c.restamp();
     for &u in committed {
+        if c.unit(u).has(UnitFlags::COMMITTED) {
+            continue; // A landing unit, committed with the first (MAL-CBT-10).
+        }
         let a = Action::Attack { unit: u, target };
         c.check(scen, a).map_err(|e| {
             unit(
@@ -313,6 +316,20 @@ fn declared(
             )
         })?;
         c.apply_unchecked(scen, a, &mut NoDice, &mut ());
+    }
+    // MAL-CBT-10: the landing force waiting offshore of the port is in it.
+    if let Some(u) = (0..c.units().len())
+        .map(|i| UnitId(i as u16))
+        .find(|u| c.unit(*u).has(UnitFlags::COMMITTED) && !committed.contains(u))
+    {
+        return Err(unit(
+            scen,
+            u,
+            format!(
+                "not committed to the attack on {}, which its landing force must join (MAL-CBT-10)",
+                scen.grid().label(target)
+            ),
+        ));
     }
     Ok(())
 }

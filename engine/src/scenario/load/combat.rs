@@ -107,6 +107,16 @@ fn check_table(
         let mut out = Vec::new();
         for r in row.get_ref() {
             match CrtResult::parse(r.get_ref()) {
+                // MAL-CBT-7: "move two hexes away": a retreat is of one or
+                // two hexes (a third only past an overstacked end).
+                Some(x) if x.retreat > 2 => cx.err(
+                    r.span(),
+                    format!(
+                        "[combat] result \"{}\" retreats {} hexes: a retreat is of 1 or 2 hexes (R1, R2)",
+                        r.get_ref(),
+                        x.retreat
+                    ),
+                ),
                 Some(x) => out.push(x),
                 None => cx.err(
                     r.span(),
