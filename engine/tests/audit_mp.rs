@@ -2,7 +2,8 @@
 //! positions for sentences of the text that no earlier test pinned.
 //! Movement and ZOC: the fixture `audit_mp_zoc.toml` (its `#!` script says
 //! what each line checks); forts: `audit_mp_fort.toml`. The charges' audit
-//! is `charge/audit.rs`.
+//! is `charge/audit.rs`. The fifth reading's positions for movement and ZOC
+//! are the fixture `audit5_mp_move.toml`; its charges, `charge/audit5.rs`.
 
 mod common;
 
@@ -14,6 +15,18 @@ mod common;
 #[test]
 fn mp_zoc_8_mounted_leave_by_the_enemys_kind_and_mp_mov_5_free_road_hex_out_of_zoc() {
     common::check("audit_mp_zoc.toml");
+}
+
+// rule: MP-MOV-2
+// rule: MP-MOV-6
+// rule: MP-ZOC-3
+// rule: MP-ZOC-7
+// rule: MP-ZOC-4
+// rule: MP-ZOC-8
+// rule: MP-ZOC-2
+#[test]
+fn mp_mov_2_6_and_mp_zoc_2_3_4_7_8_hand_worked_positions() {
+    common::check("audit5_mp_move.toml");
 }
 
 // ------------------------------------------------------------ forts

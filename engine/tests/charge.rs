@@ -139,6 +139,28 @@ fn edit(
     GameState::from_saved_unchecked(scen, &saved).unwrap()
 }
 
+/// The start of the game (blue's Movement Phase) with units placed, through
+/// a saved game, and `f` applied to every saved unit.
+fn placed(
+    scen: &Scenario,
+    places: &[(&str, &str)],
+    f: impl FnMut(&mut hexwar_engine::save::SavedUnit),
+) -> GameState {
+    let places: Vec<_> = places.iter().map(|&(id, h)| (id, Some(h))).collect();
+    edit(scen, &start(scen), &places, f)
+}
+
+/// The (total, morale to beat, success) of the one `Charged` event.
+fn charged3(events: &[Event]) -> (i8, i8, bool) {
+    let (_, total, morale, success) = charged(events);
+    (total, morale, success)
+}
+
+/// Whether `id`'s movement has ended for the phase.
+fn ended(scen: &Scenario, g: &GameState, id: &str) -> bool {
+    g.unit(unit(scen, id)).has(UnitFlags::MOVE_ENDED)
+}
+
 fn charges_of(scen: &Scenario, g: &GameState, id: &str) -> Vec<String> {
     let mut out = Vec::new();
     charge::for_each_charge(scen, g, unit(scen, id), |h| out.push(scen.grid().label(h)));
@@ -429,3 +451,8 @@ mod onward;
 // MP-CHG-1..5 on a fourth reading: hand-worked positions not pinned before.
 #[path = "charge/audit.rs"]
 mod audit;
+
+// MP-CHG-1..4, MP-ZOC-6 on a fifth reading: the charger's move ends where it
+// entered the target's ZOC; hand-worked positions.
+#[path = "charge/audit5.rs"]
+mod audit5;

@@ -142,6 +142,37 @@ impl Game {
         self.st.legal_actions(&self.scen, &mut v);
         v
     }
+
+    fn has_advance(&self) -> bool {
+        self.legal()
+            .iter()
+            .any(|a| matches!(a, Action::Advance { .. }))
+    }
+
+    fn can_attack(&self, id: &str, hex: &str) -> Result<(), NoAttack> {
+        combat::can_attack(&self.scen, &self.st, self.u(id), self.h(hex))
+    }
+
+    /// The hexes `id` retreated through, by the events.
+    fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
+        let unit = self.u(id);
+        ev.iter().find_map(|e| match e {
+            Event::Retreated { unit: u, path, .. } if *u == unit => {
+                Some(path.iter().map(|h| self.scen.grid().label(*h)).collect())
+            }
+            _ => None,
+        })
+    }
+}
+
+/// A fixture's text.
+fn source(name: &str) -> String {
+    common::load(name).1
+}
+
+/// A scenario grown from a fixture's text.
+fn scenario(src: &str) -> Scenario {
+    Scenario::from_toml(src, "audit.toml").unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Blue's b1 attacks r1 in 0302 along the corridor at 2:1; a 1 gives R2.
@@ -709,5 +740,7 @@ fn morale_losses_come_off_morale_then_strength_and_the_calculator_counts_them() 
 
 #[path = "combat/audit.rs"]
 mod audit;
+#[path = "combat/audit5.rs"]
+mod audit5;
 #[path = "combat/results.rs"]
 mod results;

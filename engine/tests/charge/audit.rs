@@ -141,27 +141,6 @@ fn charge_map(fort_side: &str) -> Scenario {
     Scenario::from_toml(&src, "audit-mp-chg").unwrap_or_else(|e| panic!("does not load:\n{e}"))
 }
 
-/// The start of the game (blue's Movement Phase) with units placed, through
-/// a saved game, and `f` applied to every saved unit.
-fn placed(
-    scen: &Scenario,
-    places: &[(&str, &str)],
-    mut f: impl FnMut(&mut hexwar_engine::save::SavedUnit),
-) -> GameState {
-    let g = GameState::new(scen, &mut rng(1));
-    assert_eq!(g.phase(scen), PhaseKind::Movement);
-    assert_eq!(g.active_side(), Side(0));
-    let mut saved = g.to_saved(scen);
-    for (id, h) in places {
-        let su = saved.units.iter_mut().find(|u| u.id == *id).unwrap();
-        su.hex = Some(h.to_string());
-    }
-    for su in &mut saved.units {
-        f(su);
-    }
-    GameState::from_saved_unchecked(scen, &saved).unwrap()
-}
-
 /// `cv` charges 0205 with the die showing `roll`; the events.
 fn charge_0205(scen: &Scenario, g: &mut GameState, roll: u8) -> Vec<Event> {
     let mut ev = Vec::new();
@@ -175,24 +154,6 @@ fn charge_0205(scen: &Scenario, g: &mut GameState, roll: u8) -> Vec<Event> {
     )
     .unwrap_or_else(|e| panic!("cv cannot charge 0205: {}", e.describe()));
     ev
-}
-
-/// The (total, morale to beat, success) of the one `Charged` event.
-fn charged3(ev: &[Event]) -> (i8, i8, bool) {
-    let c: Vec<_> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Charged {
-                total,
-                morale,
-                success,
-                ..
-            } => Some((*total, *morale, *success)),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(c.len(), 1, "one Charged event");
-    c[0]
 }
 
 // rule: MP-CHG-4

@@ -27,10 +27,6 @@ fn with_guns(src: String) -> String {
          movement = 2\nattack = 3\nmorale = 9\n"
 }
 
-fn ended(scen: &Scenario, g: &GameState, id: &str) -> bool {
-    g.unit(unit(scen, id)).has(UnitFlags::MOVE_ENDED)
-}
-
 // rule: MP-CHG-1
 // rule: MP-ZOC-6
 #[test]

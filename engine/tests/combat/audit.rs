@@ -16,32 +16,6 @@ use hexwar_engine::{Event, PhaseKind, Scenario, Side, SupplyState};
 
 use super::*;
 
-/// A fixture's text.
-fn source(name: &str) -> String {
-    common::load(name).1
-}
-
-fn scenario(src: &str) -> Scenario {
-    Scenario::from_toml(src, "audit.toml").unwrap_or_else(|e| panic!("{e}"))
-}
-
-impl Game {
-    fn can_attack(&self, id: &str, hex: &str) -> Result<(), NoAttack> {
-        combat::can_attack(&self.scen, &self.st, self.u(id), self.h(hex))
-    }
-
-    /// The hexes `id` retreated through, by the events.
-    fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
-        let unit = self.u(id);
-        ev.iter().find_map(|e| match e {
-            Event::Retreated { unit: u, path, .. } if *u == unit => {
-                Some(path.iter().map(|h| self.scen.grid().label(*h)).collect())
-            }
-            _ => None,
-        })
-    }
-}
-
 fn set_supply(s: &mut SavedGame, id: &str, state: SupplyState) {
     s.units.iter_mut().find(|u| u.id == id).unwrap().supply = state;
 }

@@ -1,37 +1,11 @@
-//! Audit of the Morne Plaine movement chapter (fifth reading): hand-worked
-//! positions for sentences of the text (`001`: movement, zones of control,
-//! cavalry charges) that no earlier test pinned closely, and the departure
-//! found and corrected (a charger's move ends where it entered the target's
-//! ZOC, MP-ZOC-6, whatever the charge then did to the target).
-//!
-//! Movement and ZOC: the fixture `audit5_mp_move.toml` (its `#!` script says
-//! what each line checks). Charges: a small open map written below, the
-//! die forced with a scripted [`Die`].
+//! Audit of the Morne Plaine charge rules (fifth reading): hand-worked
+//! positions for sentences of the text that no earlier test pinned closely,
+//! and the departure found and corrected (a charger's move ends where it
+//! entered the target's ZOC, MP-ZOC-6, whatever the charge then did to the
+//! target), on a small open map written below, the die forced with the
+//! scripted [`Die`] of `charge.rs`.
 
-mod common;
-
-use hexwar_engine::charge::{self, NoCharge};
-use hexwar_engine::combat::Chance;
-use hexwar_engine::state::UnitFlags;
-use hexwar_engine::{Action, Event, GameState, HexId, Mp, PhaseKind, Scenario, Side, UnitId};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-// ------------------------------------------------------------ movement, ZOC
-
-// rule: MP-MOV-2
-// rule: MP-MOV-6
-// rule: MP-ZOC-3
-// rule: MP-ZOC-7
-// rule: MP-ZOC-4
-// rule: MP-ZOC-8
-// rule: MP-ZOC-2
-#[test]
-fn mp_mov_2_6_and_mp_zoc_2_3_4_7_8_hand_worked_positions() {
-    common::check("audit5_mp_move.toml");
-}
-
-// ------------------------------------------------------------ charges
+use super::*;
 
 /// Blue cavalry `cv` (attack 3, 6 MP) at 0202 charges south along column
 /// 02: it crosses 0203 and 0204 and ends next to 0205. The three hexes a
@@ -228,96 +202,6 @@ fn map(terrain: &[(&str, char)], extra: &str) -> Scenario {
     Scenario::from_toml(&src, "audit5-mp-chg").unwrap_or_else(|e| panic!("does not load:\n{e}"))
 }
 
-fn rng(seed: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(seed)
-}
-
-fn hex(scen: &Scenario, label: &str) -> HexId {
-    scen.grid().parse(label).unwrap()
-}
-
-fn unit(scen: &Scenario, id: &str) -> UnitId {
-    scen.unit_by_id(id)
-        .unwrap_or_else(|| panic!("no unit {id}"))
-}
-
-fn at(scen: &Scenario, g: &GameState, id: &str) -> String {
-    let u = g.unit(unit(scen, id));
-    if u.on_map() {
-        scen.grid().label(u.hex)
-    } else {
-        "off".into()
-    }
-}
-
-/// The start of the game (blue's Movement Phase) with units placed, through
-/// a saved game, and `f` applied to every saved unit.
-fn placed(
-    scen: &Scenario,
-    places: &[(&str, &str)],
-    mut f: impl FnMut(&mut hexwar_engine::save::SavedUnit),
-) -> GameState {
-    let g = GameState::new(scen, &mut rng(1));
-    assert_eq!(g.phase(scen), PhaseKind::Movement);
-    assert_eq!(g.active_side(), Side(0));
-    let mut saved = g.to_saved(scen);
-    for (id, h) in places {
-        let su = saved.units.iter_mut().find(|u| u.id == *id).unwrap();
-        su.hex = Some(h.to_string());
-    }
-    for su in &mut saved.units {
-        f(su);
-    }
-    GameState::from_saved_unchecked(scen, &saved).unwrap()
-}
-
-/// A die that always shows the same face, for the 1-9 morale check.
-struct Die(u8);
-
-impl Chance for Die {
-    fn pick(&mut self, n: usize) -> usize {
-        assert_eq!(n, 9, "the morale check rolls 1-9 (MP-CHG-3)");
-        (self.0 - 1) as usize
-    }
-}
-
-/// `id` charges `target` with the die showing `roll`; the events.
-fn charge_with(scen: &Scenario, g: &mut GameState, id: &str, target: &str, roll: u8) -> Vec<Event> {
-    let mut ev = Vec::new();
-    charge::resolve_with(
-        g,
-        scen,
-        unit(scen, id),
-        hex(scen, target),
-        &mut Die(roll),
-        &mut ev,
-    )
-    .unwrap_or_else(|e| panic!("{id} cannot charge {target}: {}", e.describe()));
-    ev
-}
-
-/// The (total, morale to beat, success) of the one `Charged` event.
-fn charged(ev: &[Event]) -> (i8, i8, bool) {
-    let c: Vec<_> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Charged {
-                total,
-                morale,
-                success,
-                ..
-            } => Some((*total, *morale, *success)),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(c.len(), 1, "one Charged event");
-    c[0]
-}
-
-fn ended(scen: &Scenario, g: &GameState, id: &str) -> bool {
-    g.unit(unit(scen, id)).has(UnitFlags::MOVE_ENDED)
-}
-
 /// Whether the checked `apply` accepts a move of `id` to `to` (on a copy).
 fn may_move(scen: &Scenario, g: &GameState, id: &str, to: &str) -> bool {
     let mut g = g.clone();
@@ -331,6 +215,29 @@ fn may_move(scen: &Scenario, g: &GameState, id: &str, to: &str) -> bool {
         &mut (),
     )
     .is_ok()
+}
+
+/// cv, in 0205 after its charge, ended its move where it entered ri's ZOC
+/// (0204): it may not go on to 0305.
+fn stopped_in_0204(scen: &Scenario, g: &GameState) {
+    assert_eq!(at(scen, g, "cv"), "0205");
+    assert!(ended(scen, g, "cv"), "cv entered ri's ZOC in 0204");
+    assert!(!may_move(scen, g, "cv", "0305"));
+}
+
+/// Guns at 0106 and 0306 leave ri (0205) 0206 to retreat into; cv charges
+/// it with a 9: ri retreats there and loses one morale point, cv stops.
+fn ri_retreats_into_0206(scen: &Scenario) {
+    let mut g = placed(
+        scen,
+        &[("ri", "0205"), ("g1", "0106"), ("g3", "0306")],
+        |_| {},
+    );
+    let ev = charge_with(scen, &mut g, "cv", "0205", 9);
+    assert!(charged3(&ev).2);
+    assert_eq!(at(scen, &g, "ri"), "0206");
+    assert_eq!(g.unit(unit(scen, "ri")).morale, 3);
+    stopped_in_0204(scen, &g);
 }
 
 // ---------------------------------------------- departures: the move's end
@@ -357,11 +264,9 @@ fn mp_zoc_6_a_charger_stops_where_it_entered_zoc_target_eliminated() {
         |_| {},
     );
     let ev = charge_with(&scen, &mut g, "cv", "0205", 9);
-    assert_eq!(charged(&ev), (9, 4, true));
+    assert_eq!(charged3(&ev), (9, 4, true));
     assert_eq!(at(&scen, &g, "ri"), "off");
-    assert_eq!(at(&scen, &g, "cv"), "0205");
-    assert!(ended(&scen, &g, "cv"), "cv entered ri's ZOC in 0204");
-    assert!(!may_move(&scen, &g, "cv", "0305"));
+    stopped_in_0204(&scen, &g);
 }
 
 // rule: MP-CHG-1
@@ -380,12 +285,10 @@ fn mp_zoc_6_a_charger_stops_where_it_entered_zoc_target_demoralised() {
         }
     });
     let ev = charge_with(&scen, &mut g, "cv", "0205", 9);
-    assert_eq!(charged(&ev), (9, 1, true));
+    assert_eq!(charged3(&ev), (9, 1, true));
     assert_eq!(at(&scen, &g, "ri"), "0206");
     assert_eq!(g.unit(unit(&scen, "ri")).morale, 0);
-    assert_eq!(at(&scen, &g, "cv"), "0205");
-    assert!(ended(&scen, &g, "cv"), "cv entered ri's ZOC in 0204");
-    assert!(!may_move(&scen, &g, "cv", "0305"));
+    stopped_in_0204(&scen, &g);
 }
 
 // rule: MP-CHG-1
@@ -397,18 +300,7 @@ fn mp_zoc_6_a_charger_stops_where_it_entered_zoc_target_behind_a_stream() {
     // (0205/0206): from there its ZOC does not reach 0205 (MP-ZOC-3), where
     // cv now stands. It controlled 0204 when cv entered it.
     let scen = map(&[], "[hexsides]\nstream = [\"0205/0206\"]\n");
-    let mut g = placed(
-        &scen,
-        &[("ri", "0205"), ("g1", "0106"), ("g3", "0306")],
-        |_| {},
-    );
-    let ev = charge_with(&scen, &mut g, "cv", "0205", 9);
-    assert!(charged(&ev).2);
-    assert_eq!(at(&scen, &g, "ri"), "0206");
-    assert_eq!(g.unit(unit(&scen, "ri")).morale, 3);
-    assert_eq!(at(&scen, &g, "cv"), "0205");
-    assert!(ended(&scen, &g, "cv"), "cv entered ri's ZOC in 0204");
-    assert!(!may_move(&scen, &g, "cv", "0305"));
+    ri_retreats_into_0206(&scen);
 }
 
 // rule: MP-CHG-1
@@ -421,18 +313,7 @@ fn mp_zoc_6_a_charger_stops_where_it_entered_zoc_target_in_woods() {
     // so cv, in 0205, stands in no ZOC. ri controlled 0204 when cv entered
     // it.
     let scen = map(&[("0206", 'w')], "");
-    let mut g = placed(
-        &scen,
-        &[("ri", "0205"), ("g1", "0106"), ("g3", "0306")],
-        |_| {},
-    );
-    let ev = charge_with(&scen, &mut g, "cv", "0205", 9);
-    assert!(charged(&ev).2);
-    assert_eq!(at(&scen, &g, "ri"), "0206");
-    assert_eq!(g.unit(unit(&scen, "ri")).morale, 3);
-    assert_eq!(at(&scen, &g, "cv"), "0205");
-    assert!(ended(&scen, &g, "cv"), "cv entered ri's ZOC in 0204");
-    assert!(!may_move(&scen, &g, "cv", "0305"));
+    ri_retreats_into_0206(&scen);
 }
 
 // ---------------------------------------------- charges: hand-worked positions
@@ -469,7 +350,7 @@ fn mp_chg_4_a_cavalry_target_loses_a_point_per_enemy_zoc_by_the_zoc_rules() {
     );
     // 9 + 3 - 3 = 9 > 4.
     let ev = charge_with(&scen, &mut g, "cv", "0205", 9);
-    assert_eq!(charged(&ev), (9, 4, true));
+    assert_eq!(charged3(&ev), (9, 4, true));
     assert_eq!(at(&scen, &g, "rc"), "0206");
     let u = g.unit(unit(&scen, "rc"));
     assert_eq!((u.morale, u.strength_loss, u.steps), (2, 0, 1));
@@ -564,13 +445,13 @@ fn mp_chg_3_strength_slope_and_stream_modifiers_cumulate() {
     );
     let mut g4 = g.clone();
     assert_eq!(
-        charged(&charge_with(&scen, &mut g4, "hc", "0205", 4)),
+        charged3(&charge_with(&scen, &mut g4, "hc", "0205", 4)),
         (6, 6, false)
     );
     assert_eq!(at(&scen, &g4, "ri"), "0205");
     let mut g5 = g.clone();
     assert_eq!(
-        charged(&charge_with(&scen, &mut g5, "hc", "0205", 5)),
+        charged3(&charge_with(&scen, &mut g5, "hc", "0205", 5)),
         (7, 6, true)
     );
     // Downhill across the stream: -1 + 1, the morale value stays 4: a roll
@@ -584,7 +465,7 @@ fn mp_chg_3_strength_slope_and_stream_modifiers_cumulate() {
     );
     let mut g3 = g.clone();
     assert_eq!(
-        charged(&charge_with(&scen, &mut g3, "hc", "0205", 3)),
+        charged3(&charge_with(&scen, &mut g3, "hc", "0205", 3)),
         (5, 4, true)
     );
     // "The unit's current Morale Value": ri down to morale 2 by earlier
@@ -596,7 +477,7 @@ fn mp_chg_3_strength_slope_and_stream_modifiers_cumulate() {
         }
     });
     assert_eq!(
-        charged(&charge_with(&scen, &mut g, "hc", "0205", 1)),
+        charged3(&charge_with(&scen, &mut g, "hc", "0205", 1)),
         (3, 2, true)
     );
 }
@@ -611,7 +492,7 @@ fn mp_chg_4_a_target_against_the_map_edge_is_eliminated() {
     let scen = map(&[], "");
     let mut g = placed(&scen, &[("cv", "0206"), ("ri", "0209")], |_| {});
     let ev = charge_with(&scen, &mut g, "cv", "0209", 9);
-    assert_eq!(charged(&ev), (9, 4, true));
+    assert_eq!(charged3(&ev), (9, 4, true));
     assert!(ev.iter().any(|e| matches!(e, Event::NoRetreat { .. })));
     assert_eq!(at(&scen, &g, "ri"), "off");
     assert_eq!(g.steps_lost(), [0, 1]);
@@ -619,7 +500,7 @@ fn mp_chg_4_a_target_against_the_map_edge_is_eliminated() {
     // A 4 gives 4, not above 4: ri holds and stays.
     let mut g = placed(&scen, &[("cv", "0206"), ("ri", "0209")], |_| {});
     let ev = charge_with(&scen, &mut g, "cv", "0209", 4);
-    assert_eq!(charged(&ev), (4, 4, false));
+    assert_eq!(charged3(&ev), (4, 4, false));
     assert_eq!(at(&scen, &g, "ri"), "0209");
     assert_eq!(at(&scen, &g, "cv"), "0208");
 }

@@ -1,157 +1,11 @@
 //! A fifth reading of the Malaya combat chapter (MAL-CBT-1..10, with D-CRT-1
 //! and D-STACK-1 where they touch combat), sentence by sentence, against the
-//! engine. Positions are the fixtures `cbt_open.toml` and
-//! `cbt_corridor.toml` (their comments describe the ground; grids: even
-//! columns sit half a hex higher, so 0302 touches 0401 and 0402), grown here
-//! by a line or two of TOML where a test needs it. Each test places the
-//! units it needs (the rest off the map), enters Blue's Combat Phase and
-//! forces the die and every random choice with a script, so each expected
-//! number is worked by hand from the rule text.
-//!
-//! The three tests under "Departures" failed on the engine before the
-//! fifth reading's corrections (MAL-CBT-7, MAL-CBT-10, D-CRT-1).
+//! engine, on the fixtures and helpers of `combat.rs` (grids: even columns
+//! sit half a hex higher, so 0302 touches 0401 and 0402). The three tests
+//! under "Departures" failed on the engine before the fifth reading's
+//! corrections (MAL-CBT-7, MAL-CBT-10, D-CRT-1).
 
-mod common;
-
-use std::collections::VecDeque;
-
-use hexwar_engine::combat::{self, Chance, Modifier, NoAttack};
-use hexwar_engine::save::SavedGame;
-use hexwar_engine::state::UnitFlags;
-use hexwar_engine::{
-    Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, SupplyState, UnitId,
-};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
-
-struct Game {
-    scen: Scenario,
-    st: GameState,
-    rng: Xoshiro256PlusPlus,
-}
-
-impl Game {
-    /// `scen` with only the listed units on the map (`(id, hex)`; units
-    /// arriving later stay in the pool), `tweak` applied to the saved game,
-    /// then Blue's Movement Phase ended.
-    fn with(scen: Scenario, units: &[(&str, &str)], tweak: impl FnOnce(&mut SavedGame)) -> Game {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let st = GameState::new(&scen, &mut rng);
-        let mut saved = st.to_saved(&scen);
-        for (i, su) in saved.units.iter_mut().enumerate() {
-            match units.iter().find(|(id, _)| *id == su.id) {
-                Some((_, hex)) => su.hex = Some(hex.to_string()),
-                None if scen.units()[i].arrives <= 1 => {
-                    su.hex = None;
-                    su.steps = 0;
-                }
-                None => {}
-            }
-        }
-        tweak(&mut saved);
-        let mut st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
-        st.apply(&scen, Action::EndPhase, &mut rng, &mut ())
-            .unwrap();
-        Game { scen, st, rng }
-    }
-
-    fn new(fixture: &str, units: &[(&str, &str)]) -> Game {
-        Game::with(common::load(fixture).0, units, |_| {})
-    }
-
-    fn u(&self, id: &str) -> UnitId {
-        self.scen.unit_by_id(id).unwrap()
-    }
-
-    fn h(&self, label: &str) -> HexId {
-        self.scen.grid().parse(label).unwrap()
-    }
-
-    fn act(&mut self, a: Action) -> Result<(), ActionError> {
-        self.st.apply(&self.scen, a, &mut self.rng, &mut ())
-    }
-
-    fn attack(&mut self, id: &str, hex: &str) {
-        let a = Action::Attack {
-            unit: self.u(id),
-            target: self.h(hex),
-        };
-        self.act(a)
-            .unwrap_or_else(|e| panic!("{id} attacks {hex}: {}", e.describe(&self.scen)));
-    }
-
-    fn can_attack(&self, id: &str, hex: &str) -> Result<(), NoAttack> {
-        combat::can_attack(&self.scen, &self.st, self.u(id), self.h(hex))
-    }
-
-    /// Rolls the declared attack with scripted chance; returns the events.
-    fn roll(&mut self, air: u8, choices: &[usize]) -> Vec<Event> {
-        let mut events = Vec::new();
-        let mut s = Script(choices.iter().copied().collect());
-        self.st
-            .check(&self.scen, Action::Resolve { air })
-            .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
-        self.st.resolve_combat(&self.scen, air, &mut s, &mut events);
-        assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
-        events
-    }
-
-    fn steps(&self, id: &str) -> u8 {
-        self.st.unit(self.u(id)).steps
-    }
-
-    fn at(&self, id: &str) -> String {
-        let h = self.st.unit(self.u(id)).hex;
-        if h.is_some() {
-            self.scen.grid().label(h)
-        } else {
-            "off".into()
-        }
-    }
-
-    /// The hexes `id` retreated through, by the events.
-    fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
-        let unit = self.u(id);
-        ev.iter().find_map(|e| match e {
-            Event::Retreated { unit: u, path, .. } if *u == unit => {
-                Some(path.iter().map(|h| self.scen.grid().label(*h)).collect())
-            }
-            _ => None,
-        })
-    }
-
-    fn legal(&self) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.st.legal_actions(&self.scen, &mut v);
-        v
-    }
-
-    fn has_advance(&self) -> bool {
-        self.legal()
-            .iter()
-            .any(|a| matches!(a, Action::Advance { .. }))
-    }
-}
-
-/// A fixture's text.
-fn source(name: &str) -> String {
-    common::load(name).1
-}
-
-fn scenario(src: &str) -> Scenario {
-    Scenario::from_toml(src, "audit5.toml").unwrap_or_else(|e| panic!("{e}"))
-}
+use super::*;
 
 /// `src` with `text` (unit types, units) put before its first `[[units]]`.
 fn before_units(src: &str, text: &str) -> String {
@@ -173,7 +27,7 @@ fn corridor_with_guns() -> Scenario {
 /// force `land` (infantry, two steps) arrives off the red-held port 0302;
 /// b1 in 0202 beside it, r1 in 0302.
 fn corridor_landing() -> Game {
-    let mut g = Game::new("cbt_corridor.toml", &[("b1", "0202"), ("r1", "0302")]);
+    let mut g = corridor(&[], |_| {});
     while g.st.turn() < 2 {
         g.act(Action::EndPhase).unwrap();
     }
@@ -329,6 +183,7 @@ fn mal_cbt_2_armor_needs_a_road_or_rail_even_into_ground_it_can_enter_and_a_trac
     let g = Game::new(
         "cbt_open.toml",
         &[("t1", "0403"), ("b1", "0403"), ("r1", "0504")],
+        |_| {},
     );
     assert_eq!(g.can_attack("t1", "0504"), Err(NoAttack::ArmorNeedsRoad));
     assert_eq!(g.can_attack("b1", "0504"), Ok(()));
@@ -362,11 +217,9 @@ fn mal_cbt_4_halved_and_halved_again_across_a_river_below_the_first_column() {
     // b3 (company, attack 3) unsupplied, across the ford 0503/0504 (a
     // river hexside): 3 / 2 x 0.5 = 0.75 against r1 (2) in jungle x2 = 4:
     // 0.1875, below 1:3, which it uses (D-CRT-1).
-    let mut g = Game::with(
-        common::load("cbt_open.toml").0,
-        &[("b3", "0503"), ("r1", "0504")],
-        |s| s.units.iter_mut().find(|u| u.id == "b3").unwrap().supply = SupplyState::Out,
-    );
+    let mut g = Game::new("cbt_open.toml", &[("b3", "0503"), ("r1", "0504")], |s| {
+        s.units.iter_mut().find(|u| u.id == "b3").unwrap().supply = SupplyState::Out
+    });
     g.attack("b3", "0504");
     let o = combat::odds(&g.scen, &g.st, 0);
     assert_eq!((o.attack, o.defense), (0.75, 4.0));
@@ -434,19 +287,15 @@ fn mal_cbt_7_a_third_hex_still_overstacked_closes_that_path_only() {
     // are still not satisfied, then that retreat path is not available."
     // 0502, the only hex two away from 0302, is full (r2, r5; stacking 2),
     // and so is 0601 (r3, r4): the third hex must be 0602, three hexes away.
-    let mut g = Game::new(
-        "cbt_corridor.toml",
+    let (g, ev) = corridor_retreat(
         &[
-            ("b1", "0202"),
-            ("r1", "0302"),
             ("r2", "0502"),
             ("r5", "0502"),
             ("r3", "0601"),
             ("r4", "0601"),
         ],
+        |_| {},
     );
-    g.attack("b1", "0302");
-    let ev = g.roll(0, &[0]);
     assert_eq!(g.path(&ev, "r1").unwrap(), ["0401", "0502", "0602"]);
     assert_eq!((g.at("r1"), g.steps("r1")), ("0602".to_string(), 2));
 }
@@ -464,6 +313,7 @@ fn mal_cbt_9_advance_after_elimination_and_the_advanced_unit_does_not_attack_aga
     let mut g = Game::new(
         "cbt_corridor.toml",
         &[("b1", "0202"), ("r2", "0302"), ("r3", "0402")],
+        |_| {},
     );
     g.attack("b1", "0302");
     let ev = g.roll(0, &[1]);
@@ -483,10 +333,7 @@ fn mal_cbt_6_losses_beyond_the_participants_steps_touch_no_one_else() {
     // participating in a given attack are never affected by the results".
     // b1 alone (4) attacks r1 (2) from 0202, b2 beside it not attacking:
     // 2:1; a 5: A3. b1's two steps go, the third loss falls on no one.
-    let mut g = Game::new(
-        "cbt_corridor.toml",
-        &[("b1", "0202"), ("b2", "0202"), ("r1", "0302")],
-    );
+    let mut g = corridor(&[("b2", "0202")], |_| {});
     g.attack("b1", "0302");
     g.roll(0, &[4]);
     assert_eq!((g.at("b1"), g.steps("b1")), ("off".to_string(), 0));
