@@ -120,6 +120,14 @@ impl HeuristicPlayer {
         });
         let keep_obj = key.is_some() && key == self.obj_key;
         for c in 0..g.classes {
+            let t = g.twin[c];
+            if t != c {
+                if !keep_obj {
+                    copy_field(&mut f.obj, t, c);
+                }
+                copy_field(&mut f.foe, t, c);
+                continue;
+            }
             if keep_obj {
             } else if any_obj {
                 g.field_from(c, &self.roots, &self.blocked, &mut f.obj[c]);
@@ -151,11 +159,12 @@ impl HeuristicPlayer {
         let (root, reach) = (&mut self.roots, &mut self.reach);
         root.clear();
         root.resize(n, FAR);
-        for cc in 0..g.classes {
+        // A class's twins reach what it reaches: one search from all of theirs.
+        for cc in (0..g.classes).filter(|&c| g.twin[c] == c) {
             root.fill(FAR);
             let mut any = false;
             for u in state.units_of(scen, foe) {
-                if scen.unit_type(u).class as usize == cc {
+                if g.twin[scen.unit_type(u).class as usize] == cc {
                     let w = maxa - state.movement_allowance(scen, u).0 as u32;
                     let r = &mut root[state.unit(u).hex.index()];
                     *r = (*r).min(w);
@@ -222,12 +231,12 @@ impl HeuristicPlayer {
         let g = self.graphs.as_ref().expect("graphs");
         let f = &mut self.fields;
         for c in 0..g.classes {
-            let out = if threat {
-                &mut f.threat[c]
+            let fields = if threat { &mut f.threat } else { &mut f.sup };
+            if g.twin[c] != c {
+                copy_field(fields, g.twin[c], c);
             } else {
-                &mut f.sup[c]
-            };
-            g.field_within(c, &self.target, &self.blocked, out, cap);
+                g.field_within(c, &self.target, &self.blocked, &mut fields[c], cap);
+            }
         }
     }
 
@@ -297,4 +306,12 @@ impl HeuristicPlayer {
             }
         }
     }
+}
+
+/// Copies class `from`'s field into class `to`'s (its twin's: the same
+/// search), reusing `to`'s buffer.
+fn copy_field(fields: &mut [Vec<u32>], from: usize, to: usize) {
+    debug_assert!(from < to);
+    let (a, b) = fields.split_at_mut(to);
+    b[0].clone_from(&a[from]);
 }

@@ -30,6 +30,9 @@ pub(super) struct MapGraphs {
     pub(super) n: usize,
     /// Movement classes.
     pub(super) classes: usize,
+    /// Per class, the first class with the same steps everywhere (itself
+    /// if none): its fields are the same, so they are searched once.
+    pub(super) twin: Vec<usize>,
     /// Per class, per hex * 6 + direction: cost to step that way (FAR: no).
     pub(super) step: Vec<Vec<u32>>,
     /// Per hex * 6 + direction: the neighbour's index (`u32::MAX`: off the map).
@@ -282,10 +285,14 @@ pub(super) fn build_graphs(scen: &Scenario, scen_id: u64) -> MapGraphs {
         min_step.push(st.iter().filter(|&&c| c != FAR).min().copied().unwrap_or(0));
         step.push(st);
     }
+    let twin = (0..step.len())
+        .map(|c| (0..c).find(|&t| step[t] == step[c]).unwrap_or(c))
+        .collect();
     MapGraphs {
         scen_id,
         n,
         classes: scen.classes().len(),
+        twin,
         step,
         nbr,
         max_step,
@@ -312,6 +319,25 @@ mod tests {
 
     use super::*;
     use crate::AiRng;
+
+    /// A class's twin has the same steps everywhere, and classes whose
+    /// steps differ are not twins: Eastfront's cavalry is its foot's twin.
+    #[test]
+    fn twins_are_the_classes_with_the_same_steps() {
+        for name in hexwar_engine::builtin::names() {
+            let scen = hexwar_engine::builtin::load(name).unwrap();
+            let g = build_graphs(&scen, scen.id());
+            for c in 0..g.classes {
+                let t = g.twin[c];
+                assert!(t <= c && g.step[t] == g.step[c], "{name}: {c} -> {t}");
+                assert!((0..t).all(|s| g.step[s] != g.step[c]), "{name}: {c}");
+            }
+            let cavalry = scen.classes().iter().position(|c| c == "cavalry");
+            if name == "eastfront" {
+                assert_eq!(g.twin[cavalry.unwrap()], 0);
+            }
+        }
+    }
 
     /// The fields equal petgraph's Dijkstra over the reversed map graph
     /// with a virtual root (the way they were computed before), on every

@@ -92,6 +92,24 @@ pub(crate) const EDGE_JUMP: u8 = 1;
 /// The hex entered lies on a road (a road-rate debt is paid there).
 pub(crate) const EDGE_TO_ROAD: u8 = 2;
 
+/// Each class's twin ([`Scenario::class_twin`]): the first class with the
+/// same edge table (every step's cost, by terrain, hexside and route) and
+/// the same hexes to stand in. Call after [`build_edges`].
+pub(crate) fn build_twins(scen: &Scenario) -> Vec<u8> {
+    let n = scen.grid().len();
+    let classes = scen.classes().len() as u8;
+    let same = |a: u8, b: u8| {
+        scen.edges[a as usize * n..][..n] == scen.edges[b as usize * n..][..n]
+            && scen
+                .grid()
+                .hexes()
+                .all(|h| scen.can_stand(h, a) == scen.can_stand(h, b))
+    };
+    (0..classes)
+        .map(|c| (0..c).find(|&t| same(t, c)).unwrap_or(c))
+        .collect()
+}
+
 /// Builds the edge table: `[class * hexes + hex][dir]`.
 pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
     let grid = scen.grid();
@@ -348,4 +366,43 @@ pub(crate) fn build_fort_dirs(scen: &Scenario) -> Vec<u8> {
             m
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builtin;
+    use crate::scenario::Scenario;
+
+    fn twins(scen: &Scenario) -> Vec<u8> {
+        (0..scen.classes().len() as u8)
+            .map(|c| scen.class_twin(c))
+            .collect()
+    }
+
+    /// Eastfront's cavalry pays what its foot pays everywhere, so its
+    /// searches are the foot's; the other built-ins' classes all differ,
+    /// and one cost changed for one class parts the twins.
+    #[test]
+    fn a_class_with_the_same_costs_everywhere_has_a_twin() {
+        let east = builtin::load("eastfront").unwrap();
+        assert_eq!(east.classes(), ["foot", "motor", "cavalry"]);
+        assert_eq!(twins(&east), [0, 1, 0]);
+        assert_eq!(twins(&builtin::load("malaya").unwrap()), [0, 1]);
+        assert_eq!(twins(&builtin::load("morne-plaine").unwrap()), [0, 1, 2, 3]);
+        let src = builtin::source("eastfront").unwrap();
+        for (from, to) in [
+            (
+                "cost = { foot = 3, motor = \"no\", cavalry = 3 }",
+                "cost = { foot = 3, motor = \"no\", cavalry = 4 }",
+            ),
+            (
+                "ford = { foot = 2, motor = \"no\", cavalry = 2 }",
+                "ford = { foot = 2, motor = \"no\", cavalry = 1 }",
+            ),
+        ] {
+            assert!(src.contains(from), "{from}");
+            let scen = Scenario::from_toml(&src.replace(from, to), "east.toml").unwrap();
+            assert_eq!(twins(&scen), [0, 1, 2], "{to}");
+        }
+    }
 }

@@ -89,6 +89,8 @@ pub struct Scenario {
     pub(crate) rail_hexes: u16,
     /// Per-class step table for movement searches (built after checking).
     pub(crate) edges: Vec<[costs::Edge; 6]>,
+    /// Per class, its twin ([`Scenario::class_twin`]; built after checking).
+    pub(crate) class_twins: Vec<u8>,
     /// Per hex, the directions its ZOC spreads into (built after checking).
     pub(crate) zoc_dirs: Vec<u8>,
     /// Per hex, the directions a fort there casts its ZOC into (MP-ZOC-5;
@@ -187,6 +189,17 @@ impl Scenario {
     /// Movement class names.
     pub fn classes(&self) -> &[String] {
         &self.classes
+    }
+    /// The first movement class whose costs are `class`'s on every hexside
+    /// and in every hex (`class` itself if no earlier one's are): a search
+    /// by one's costs finds what a search by the other's would, so it is
+    /// made once for both.
+    #[inline]
+    pub fn class_twin(&self, class: u8) -> u8 {
+        self.class_twins
+            .get(class as usize)
+            .copied()
+            .unwrap_or(class)
     }
     /// Cost for `class` to enter `h` by its terrain (MP-MOV-1).
     #[inline]

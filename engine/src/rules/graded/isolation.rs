@@ -52,12 +52,14 @@ pub(super) fn general_hexes(
     if sd.general_hqs == 0 {
         return;
     }
-    // The movement classes of the side's units on the map (HQs included).
+    // The movement classes of the side's units on the map (HQs included),
+    // a class searched once for its twins.
     let types = scen.unit_types();
     let mut classes = 0u32;
     for (u, setup) in state.units().iter().zip(scen.units()) {
         if u.on_map() && setup.side == side {
-            classes |= 1 << types[setup.unit_type as usize].class.min(31);
+            let class = scen.class_twin(types[setup.unit_type as usize].class);
+            classes |= 1 << class.min(31);
         }
     }
     while classes != 0 {

@@ -58,13 +58,14 @@ pub(super) fn statuses(
     let general = sd.general_hqs;
     let special_range = g.special_range.unwrap_or(w.hq_range).0;
     let any_special = sd.any_special;
-    for class in 0..scen.classes().len() as u8 {
+    // A class with a twin is judged with it (the searches are the same).
+    for class in (0..scen.classes().len() as u8).filter(|&c| scen.class_twin(c) == c) {
         gs.todo.clear();
         for (i, (u, setup)) in units.iter().zip(setups).enumerate() {
             if u.on_map()
                 && setup.side == side
                 && gs.status[i] == NOT_JUDGED
-                && scen.unit_types()[setup.unit_type as usize].class == class
+                && scen.class_twin(scen.unit_types()[setup.unit_type as usize].class) == class
             {
                 gs.todo.push(i as u16);
             }
