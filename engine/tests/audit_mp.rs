@@ -29,6 +29,13 @@ fn mp_mov_2_6_and_mp_zoc_2_3_4_7_8_hand_worked_positions() {
     common::check("audit5_mp_move.toml");
 }
 
+// rule: MP-ZOC-4
+// rule: MP-ZOC-8
+#[test]
+fn mp_zoc_4_a_leader_is_never_demoralised_and_keeps_its_zoc_at_morale_0() {
+    common::check("audit6_mp_leader.toml");
+}
+
 // ------------------------------------------------------------ forts
 
 // rule: MP-ZOC-5

@@ -742,5 +742,7 @@ fn morale_losses_come_off_morale_then_strength_and_the_calculator_counts_them() 
 mod audit;
 #[path = "combat/audit5.rs"]
 mod audit5;
+#[path = "combat/audit6.rs"]
+mod audit6;
 #[path = "combat/results.rs"]
 mod results;

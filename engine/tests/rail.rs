@@ -24,6 +24,6 @@ fn mal_rail_1_3_4_zoc_eligibility_and_friendly_control() {
 
 // rule: MAL-RAIL-1
 #[test]
-fn mal_rail_1_crosses_terrain_it_cannot_stop_in() {
+fn mal_rail_1_off_anywhere_the_line_takes_it_across_hexsides_its_class_can_cross() {
     check("rail_lake.toml");
 }

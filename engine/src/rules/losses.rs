@@ -6,7 +6,7 @@
 use crate::event::{Event, EventSink, LossCause};
 use crate::hex::HexId;
 use crate::scenario::{Scenario, Side};
-use crate::state::{CONTROL_SIDE, GameState, HEX_ISOLATED, POCKET_BITS, UnitFlags, UnitId};
+use crate::state::{CONTROL_SIDE, GameState, HEX_ISOLATED, POCKET_BITS, UnitId};
 
 impl GameState {
     /// One step off a unit; eliminated at zero. Counted for victory (D-TURN-3).
@@ -17,12 +17,12 @@ impl GameState {
         cause: LossCause,
         sink: &mut impl EventSink,
     ) {
+        let isolated = self.isolated_now(scen, unit);
         let u = &mut self.units[unit.index()];
         if u.steps == 0 {
             return;
         }
         let hex = u.hex;
-        let isolated = u.has(UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED);
         u.steps -= 1;
         if u.steps == 0 {
             u.hex = HexId::NONE;

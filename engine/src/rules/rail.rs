@@ -13,7 +13,7 @@ use crate::hex::{Dir, HexId};
 use crate::rules::movement::Scratch;
 use crate::rules::zoc;
 use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, SideBits};
-use crate::state::{GameState, SupplyState, UnitFlags, UnitId};
+use crate::state::{GameState, UnitFlags, UnitId};
 
 pub use crate::action::NoRail;
 
@@ -33,7 +33,9 @@ pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), 
     if state.rail_used() >= scen.rail_capacity(side) {
         return Err(NoRail::CapacityUsed);
     }
-    if us.supply == SupplyState::Out {
+    // MAL-RAIL-3, GS-1: "Units that are not in general supply are classed
+    // as out of supply": special supply is not enough.
+    if !us.supply.is_general() {
         return Err(NoRail::Unsupplied);
     }
     if us.has(UnitFlags::MOVED) {
@@ -65,11 +67,7 @@ pub fn destinations(
     if eligibility(scen, state, u).is_err() {
         return;
     }
-    search(scen, state, ms, u, |h, d, _, stand| {
-        if stand {
-            f(h, d)
-        }
-    });
+    search(scen, state, ms, u, |h, d, _| f(h, d));
 }
 
 /// The rail path from `u`'s hex to `to` (hexes entered), if `to` is reachable.
@@ -85,9 +83,9 @@ pub fn path(
     }
     let mut prev: Vec<(HexId, HexId)> = Vec::new();
     let mut found = false;
-    search(scen, state, ms, u, |h, _, p, stand| {
+    search(scen, state, ms, u, |h, _, p| {
         prev.push((h, p));
-        found |= h == to && stand;
+        found |= h == to;
     });
     if !found {
         return None;
@@ -106,16 +104,21 @@ pub fn path(
     Some(out)
 }
 
-/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex,
-/// may end there)` for every hex reached. A train crosses any terrain, but
-/// the unit must be able to stand where it gets off (MAL-RAIL-1: movement
-/// rules still apply): terrain its class can enter, or a route it may follow.
+/// Breadth-first over rail hexsides: `f(hex, hexes entered, previous hex)`
+/// for every hex reached. "All rules governing Movement apply during the
+/// Rail Movement Phase" (MAL-RAIL-1): the unit rides across the rail
+/// hexsides its own class can cross, and the rail line lets it into the
+/// hexes it enters, as it lets armor attack into jungle or a mountain along
+/// one (MAL-CBT-2's reading; MAL-SUP-5 traces armor's supply along one):
+/// it may get off wherever the train may take it. (Corrected on the sixth
+/// reading, 2026-11-28: the train crossed hexsides some other class could,
+/// and the unit rode through hexes it was not let off in.)
 fn search(
     scen: &Scenario,
     state: &GameState,
     ms: &Scratch,
     u: UnitId,
-    mut f: impl FnMut(HexId, u16, HexId, bool),
+    mut f: impl FnMut(HexId, u16, HexId),
 ) {
     let side = scen.unit(u).side;
     let class = scen.unit_type(u).class;
@@ -139,8 +142,8 @@ fn search(
             continue; // MAL-RAIL-1: 40 hexes; entering enemy ZOC ends the move.
         }
         for dir in Dir::ALL {
-            if !scen.route_connects(h, dir, SideBits::RAIL, None) {
-                continue; // Not over water with no bridge (MAL-SUP-5's reading).
+            if !scen.route_connects(h, dir, SideBits::RAIL, Some(class)) {
+                continue; // Not over water with no bridge, for its class.
             }
             let n = grid.neighbour(h, dir);
             if seen[n.index()]
@@ -151,7 +154,7 @@ fn search(
                 continue; // MAL-RAIL-4: friendly-controlled rail hexes only; GS-10: unbroken.
             }
             seen[n.index()] = true;
-            f(n, d + 1, h, scen.can_stand(n, class));
+            f(n, d + 1, h);
             queue.push_back((n, d + 1));
         }
     }

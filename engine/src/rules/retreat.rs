@@ -9,14 +9,21 @@
 //!
 //! Interpretations (MAL-CBT-7 leaves room):
 //! - "Away from the combat hex": the n-th hex of the path lies n hexes from it.
-//! - "Toward a Friendly Supply Source (if possible)": the path whose end hex
-//!   is cheapest to reach one of the side's supply sources now from
-//!   (MAL-SUP-7, `sources::is_source`: listed sources the enemy does not
-//!   control, ports the side controls on a coast open to it; by the unit's
-//!   normal movement costs, enemy units ignored) wins; with no source
-//!   reachable that key ties and the others decide. Among those, the one
-//!   whose hexes cost least to enter; then the one entering fewer enemy
-//!   ZOC hexes; then the lowest hex ids, so the choice is deterministic.
+//! - "Toward a Friendly Supply Source (if possible)" is a direction: a path
+//!   goes toward one when its end hex is cheaper to reach one of the side's
+//!   supply sources now from than the combat hex is (MAL-SUP-7,
+//!   `sources::is_source`: listed sources the enemy does not control, ports
+//!   the side controls on a coast open to it; by the unit's normal movement
+//!   costs, enemy units ignored). A path that does wins over one that does
+//!   not; then "the retreat must be made through hexes that ... would cost
+//!   the least": the cheapest hexes to enter win, for "a unit can only
+//!   retreat away from a Friendly Supply Source or enter hexes that are not
+//!   the least costly in order to avoid violating retreat priorities" (a
+//!   dearer path toward supply beats a cheaper one away from it, never a
+//!   cheaper one toward it; corrected on the sixth reading, 2026-11-28:
+//!   the path ending nearest a source won, however dear). Then the end
+//!   nearer a source; then the path entering fewer enemy ZOC hexes; then
+//!   the lowest hex ids, so the choice is deterministic.
 //! - Stacking one (MP-MOV-3) forbids entering any occupied hex, on the way
 //!   or at the end.
 
@@ -105,11 +112,15 @@ pub fn plan(
         }
         k
     };
+    // The combat hex's own cost to a source: an end below it is toward one.
+    let here = toward(from);
     let limit = scen.stacking();
     let stack1 = limit == 1;
     let n = hexes.clamp(1, 2) as usize;
-    // (field at end, cost, zoc, path) of the best path so far.
-    let mut best: Option<(u32, u32, u8, RetreatPath)> = None;
+    // The key of the best path so far (not toward a source, cost, field at
+    // the end, ZOC hexes), and the path.
+    type Key = (bool, u32, u32, u8);
+    let mut best: Option<(Key, RetreatPath)> = None;
     // May `unit` enter `b` from `a`? Its cost and whether it is enemy ZOC.
     let enter = |a: HexId, d: Dir, b: HexId, depth: usize| -> Option<(u32, bool)> {
         if !b.is_some() || grid.distance(from, b) as usize != depth {
@@ -128,19 +139,15 @@ pub fn plan(
     let mut consider = |path: [HexId; 3], len: usize, cost: u32, mask: u8| {
         let zocs = mask.count_ones() as u8;
         let end = path[len - 1];
-        let key = (toward(end), cost, zocs);
+        let field = toward(end);
+        let key: Key = (field >= here, cost, field, zocs);
         let better = match &best {
             None => true,
-            Some((f, c, z, p)) => {
-                key < (*f, *c, *z)
-                    || (key == (*f, *c, *z) && path[..len] < p.hexes[..p.len as usize])
-            }
+            Some((k, p)) => key < *k || (key == *k && path[..len] < p.hexes[..p.len as usize]),
         };
         if better {
             best = Some((
-                key.0,
-                cost,
-                zocs,
+                key,
                 RetreatPath {
                     hexes: path,
                     len: len as u8,
@@ -202,5 +209,5 @@ pub fn plan(
             }
         }
     }
-    best.map(|(_, _, _, p)| p)
+    best.map(|(_, p)| p)
 }

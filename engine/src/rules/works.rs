@@ -30,7 +30,7 @@
 //!   game turn (MAL-CBT-5), while it controls the hex.
 
 use crate::event::{Event, EventSink};
-use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, SupplyState, Work};
+use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, Work};
 use crate::state::{AIRBASE_BUILT, FORT_BUILT, GameState, RAIL_BROKEN, UnitFlags, UnitId};
 
 pub use crate::action::NoWork;
@@ -57,7 +57,8 @@ pub fn can_work(scen: &Scenario, state: &GameState, u: UnitId, work: Work) -> Re
     if us.has(UnitFlags::MOVE_ENDED) {
         return Err(NoWork::MoveEnded);
     }
-    if work != Work::Demolish && us.supply == SupplyState::Out {
+    // GS-1: a unit not in general supply (special supply too) is out of supply.
+    if work != Work::Demolish && !us.supply.is_general() {
         return Err(NoWork::OutOfSupply);
     }
     if state.works_done >= r.per_turn {

@@ -3,7 +3,7 @@
 //! them differently.
 
 use crate::hex::HexId;
-use crate::scenario::{Scenario, Side};
+use crate::scenario::{Scenario, Side, UnitKind, UnitType};
 use crate::state::{GameState, UnitId, UnitState};
 
 /// Bit for "in the ZOC of `side`'s foot units (or forts)".
@@ -25,16 +25,24 @@ pub const fn any(side: Side) -> u8 {
 }
 
 /// Whether unit `u` exerts a ZOC now: its type does (MP-ZOC-4: not
-/// artillery), it is not demoralised (morale 0, MP-ZOC-4), its supply level
+/// artillery), it is not demoralised (MP-ZOC-4), its supply level
 /// keeps it (GS-5), and it does not stand in town or woods (MP-ZOC-2).
 pub fn exerts_zoc(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
     let us = state.unit(u);
     let ty = scen.unit_type(u);
     us.on_map()
         && ty.exerts_zoc
-        && !(ty.morale.is_some() && us.morale == 0)
+        && !demoralised(ty, us)
         && !supply_denies_zoc(scen, us)
         && !scen.terrain(us.hex).no_zoc
+}
+
+/// MP-ZOC-4: a unit with a morale value worn to 0. "The leaders have no
+/// Morale Value" (MP-CHG-3): a leader is never demoralised, whatever the
+/// morale points a scenario gives it to lose in combat (`losses = "morale"`).
+#[inline]
+fn demoralised(ty: &UnitType, us: &UnitState) -> bool {
+    ty.kind != UnitKind::Leader && ty.morale.is_some() && us.morale == 0
 }
 
 /// GS-5: the Supply Effects Chart takes this unit's ZOC away at its level.
@@ -56,11 +64,7 @@ fn supply_denies_zoc(scen: &Scenario, us: &UnitState) -> bool {
 pub(crate) fn unit_bit(scen: &Scenario, us: &UnitState, i: usize) -> u8 {
     let setup = &scen.units()[i];
     let ty = &scen.unit_types()[setup.unit_type as usize];
-    if !us.on_map()
-        || !ty.exerts_zoc
-        || (ty.morale.is_some() && us.morale == 0)
-        || supply_denies_zoc(scen, us)
-    {
+    if !us.on_map() || !ty.exerts_zoc || demoralised(ty, us) || supply_denies_zoc(scen, us) {
         return 0;
     }
     if ty.kind.is_mounted() {

@@ -32,12 +32,13 @@ impl CrtResult {
         }
         let mut rest = s;
         let mut last = 0;
-        while !rest.is_empty() {
-            let (letter, tail) = rest.split_at(1);
+        while let Some(letter) = rest.chars().next() {
+            // A letter of any width (a mistyped `é` is refused, not sliced).
+            let tail = &rest[letter.len_utf8()..];
             let slot = match letter {
-                "A" | "a" => 1,
-                "D" | "d" => 2,
-                "R" | "r" => 3,
+                'A' | 'a' => 1,
+                'D' | 'd' => 2,
+                'R' | 'r' => 3,
                 _ => return None,
             };
             if slot <= last {
@@ -189,6 +190,27 @@ impl Default for CombatRules {
             stream: 1.0,
             fort: 2.0,
             amphibious_loss: 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CrtResult;
+
+    // rule: D-CRT-1
+    #[test]
+    fn results_parse_and_anything_else_is_refused_without_a_panic() {
+        let d1r2 = CrtResult::parse("D1R2").unwrap();
+        assert_eq!((d1r2.attacker, d1r2.defender, d1r2.retreat), (0, 1, 2));
+        assert_eq!(
+            CrtResult::parse("ex").map(|r| (r.attacker, r.defender)),
+            Some((1, 1))
+        );
+        // A letter of two bytes where a result letter goes (found by the
+        // loader's mutation test): refused, not sliced through.
+        for bad in ["é-", "Dé", "D1é2", "R", "D1A1", "Ω"] {
+            assert_eq!(CrtResult::parse(bad), None, "{bad}");
         }
     }
 }

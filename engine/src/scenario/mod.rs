@@ -326,12 +326,15 @@ impl Scenario {
         &self.forts
     }
     /// Whether a unit of `class` may stand in `h`: it can enter the terrain,
-    /// or a route it may follow passes through (armor on a mountain road).
+    /// or a route it may follow passes through (armor on a mountain road),
+    /// or a rail line does: a train may let any unit off where the line
+    /// takes it (MAL-RAIL-1), though the scenario gives rail no rate for
+    /// normal movement.
     pub fn can_stand(&self, h: HexId, class: u8) -> bool {
-        if !self.enter_cost(h, class).is_no() {
+        if !self.enter_cost(h, class).is_no() || self.has_route(h, RouteKind::Rail) {
             return true;
         }
-        [RouteKind::Road, RouteKind::Track, RouteKind::Rail]
+        [RouteKind::Road, RouteKind::Track]
             .into_iter()
             .any(|k| self.has_route(h, k) && !self.route_rate(k, class).is_no())
     }

@@ -64,17 +64,27 @@ fn mal_cbt_7_retreat_toward_a_friendly_source_not_an_enemy_held_port() {
     // and toward a Friendly Supply Source (if possible)". Red draws supply
     // from 1004 and from the east-coast ports it controls (MAL-SUP-7). The
     // east-coast port 0502 is held by blue: it is no source of red's. So the
-    // retreat is the one `mal_cbt_7_retreat_prefers_the_way_to_supply_over_a_
-    // cheaper_one` finds without the port: east, 0604 then 0704, toward
-    // 1004, out of blue's ZOC: r1 ends with one step (the D1).
+    // retreat heads for 1004 by the cheapest hexes that do (MAL-CBT-7):
+    // south along the road to 0505, then 0605 (1.5 MP), out of blue's ZOC:
+    // r1 ends with one step (the D1). Were 0502 a source, 0504 would be 3 MP
+    // from one, no way east or south would lead toward one, and the retreat
+    // would go north, 0503 then 0502.
     let scen = open_with_ports(
         "east_ports = [\"0502\"]",
         "side = \"red\"\neast = true",
         "hexes = { blue = [\"0502\"] }",
     );
     let (g, ev) = open_d1r2(scen, Side(0));
-    assert_eq!(g.path(&ev, "r1").unwrap(), ["0604", "0704"]);
+    assert_eq!(g.path(&ev, "r1").unwrap(), ["0505", "0605"]);
     assert_eq!(g.steps("r1"), 1);
+    // Held by red, the port is a source of red's: north it goes.
+    let scen = open_with_ports(
+        "east_ports = [\"0502\"]",
+        "side = \"red\"\neast = true",
+        "hexes = { red = [\"0502\"] }",
+    );
+    let (g, ev) = open_d1r2(scen, Side(1));
+    assert_eq!(g.path(&ev, "r1").unwrap(), ["0503", "0502"]);
 }
 
 // rule: MAL-CBT-7
@@ -83,14 +93,14 @@ fn mal_cbt_7_retreat_not_toward_a_west_port_before_it_is_a_source() {
     // The same, the port 0502 a west-coast port held by red, which becomes a
     // source only once 0101 ("Penang") has been taken with its shipping
     // intact (MAL-SUP-7). It has not: 0502 is not a supply source yet, and
-    // the retreat goes east toward 1004.
+    // the retreat goes south-east toward 1004 (0505, 0605).
     let scen = open_with_ports(
         "west_ports = [\"0502\"]",
         "side = \"red\"\nwest_after = \"0101\"\nwest_chance = 100",
         "hexes = { red = [\"0502\"] }",
     );
     let (g, ev) = open_d1r2(scen, Side(1));
-    assert_eq!(g.path(&ev, "r1").unwrap(), ["0604", "0704"]);
+    assert_eq!(g.path(&ev, "r1").unwrap(), ["0505", "0605"]);
     assert_eq!(g.steps("r1"), 1);
 }
 
@@ -137,7 +147,8 @@ fn mal_cbt_1_a_unit_stacked_with_an_attacker_may_attack_elsewhere_untouched() {
     // are not participating in a given attack are never affected by the
     // results of the attack." b1 and b4 share 0403; b1 alone attacks r1 in
     // the jungle 0504: 4 against 2 x2 = 4, 1:1; red commits its air point
-    // (jungle): a 6 becomes 5, D1R2. r1 loses a step and retreats east.
+    // (jungle): a 6 becomes 5, D1R2. r1 loses a step and retreats toward
+    // its source 1004 by the cheapest way, the road to 0505, then 0605.
     let mut g = Game::new(
         "cbt_open.toml",
         &[
@@ -150,7 +161,7 @@ fn mal_cbt_1_a_unit_stacked_with_an_attacker_may_attack_elsewhere_untouched() {
     );
     g.attack("b1", "0504");
     let ev = g.roll(0, &[5]);
-    assert_eq!(g.path(&ev, "r1").unwrap(), ["0604", "0704"]);
+    assert_eq!(g.path(&ev, "r1").unwrap(), ["0505", "0605"]);
     assert_eq!(g.steps("r1"), 1);
     // b4 took no part: it may not advance into 0504, b1 may.
     let legal = g.legal();

@@ -25,10 +25,17 @@ fn mal_cbt_7_retreat_two_hexes_or_a_third_when_overstacked() {
 fn mal_cbt_7_retreat_prefers_the_way_to_supply_over_a_cheaper_one() {
     // r1 in 0504 (jungle) retreats from attackers in 0403. North (0503,
     // 0502: 2 MP) is cheaper than east (0604 jungle, 0704: 3 MP), but the
-    // east path ends 3 MP from red's source at 1004, the north one far more.
+    // north path leads away from red's source at 1004, the east one toward
+    // it (ending 3 MP from it). (The cheapest way toward it, south along
+    // the road by 0505, is closed here by blue's b3 standing in 0505.)
     let mut g = Game::new(
         "cbt_open.toml",
-        &[("b1", "0403"), ("b2", "0403"), ("r1", "0504")],
+        &[
+            ("b1", "0403"),
+            ("b2", "0403"),
+            ("b3", "0505"),
+            ("r1", "0504"),
+        ],
         |_| {},
     );
     g.attack("b1", "0504");
@@ -36,7 +43,8 @@ fn mal_cbt_7_retreat_prefers_the_way_to_supply_over_a_cheaper_one() {
     // 8 against 4: 2:1. A 5, +1 air -1 air (jungle): 5, D1R2.
     let ev = g.roll(1, &[4]);
     assert_eq!(retreat_path(&g, &ev).unwrap(), ["0604", "0704"]);
-    assert_eq!(g.steps("r1"), 1);
+    // The D1, and a step for entering b3's ZOC at 0604 (MAL-CBT-8).
+    assert_eq!(g.steps("r1"), 0);
 }
 
 // rule: MAL-CBT-8

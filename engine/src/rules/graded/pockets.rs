@@ -34,7 +34,7 @@
 
 use crate::event::{Event, EventSink};
 use crate::hex::HexId;
-use crate::scenario::{PocketRules, Scenario, Side};
+use crate::scenario::{PhaseKind, PocketRules, Scenario, Side};
 use crate::state::{
     CONTROL_SIDE, GameState, HEX_ISOLATED, MAX_POCKETS, POCKET_BITS, POCKET_SHIFT,
     POOL_ELIMINATED_ISOLATED, POOL_FRONT, Pocket, UnitFlags, UnitId,
@@ -324,10 +324,41 @@ impl GameState {
     }
 }
 
-/// Whether `u` carries an isolation marker (GS-7).
-#[inline]
-pub(crate) fn marked_isolated(state: &GameState, u: UnitId) -> bool {
-    state
-        .unit(u)
-        .has(UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED)
+/// GS-7, GS-9: whether `u` is isolated now. "A unit or hex isolated at
+/// the start of one of these phases remains isolated until isolation status
+/// is checked again": the marker of the latest check decides, the Combat
+/// Phase's (combat isolation) from the start of a Combat Phase until the
+/// next supply judgement, the supply judgement's (supply isolation) from
+/// then on. (Corrected on the sixth reading, 2026-11-28: either marker
+/// counted, so a unit a later check had found a line of communication to
+/// still formed a pocket, or was refused a rebuild, on an older one.)
+pub(crate) fn isolated_now(scen: &Scenario, state: &GameState, u: UnitId) -> bool {
+    state.unit(u).has(latest_isolation_marker(scen, state))
+}
+
+impl GameState {
+    /// [`isolated_now`], for the rules below this module (step losses).
+    pub(crate) fn isolated_now(&self, scen: &Scenario, u: UnitId) -> bool {
+        isolated_now(scen, self, u)
+    }
+}
+
+/// The isolation marker the latest check set (GS-7): walking back from the
+/// phase being played, through the player-turn before it if need be, the
+/// first Combat or Supply Phase met.
+pub(crate) fn latest_isolation_marker(scen: &Scenario, state: &GameState) -> UnitFlags {
+    let phases = scen.phases();
+    let at = state.phase_index().min(phases.len().saturating_sub(1));
+    let back = phases[..=at]
+        .iter()
+        .rev()
+        .chain(phases[at + 1..].iter().rev());
+    for p in back {
+        match p {
+            PhaseKind::Combat => return UnitFlags::COMBAT_ISOLATED,
+            PhaseKind::Supply => return UnitFlags::SUPPLY_ISOLATED,
+            _ => {}
+        }
+    }
+    UnitFlags::SUPPLY_ISOLATED
 }

@@ -29,7 +29,7 @@ use crate::state::{
     GameState, MAX_POCKETS, POOL_ELIMINATED_ISOLATED, POOL_FRONT, UnitFlags, UnitId,
 };
 
-use super::pockets::{marked_isolated, pocket_rules, pool_of};
+use super::pockets::{isolated_now, pocket_rules, pool_of};
 
 /// The RPs `pool` of `state`'s phasing side holds (0 front, slot + 1).
 fn pool_rp(state: &GameState, pool: u8) -> u16 {
@@ -65,7 +65,7 @@ pub fn can_rebuild(
         }
         match pocket {
             Some(k) => pool_of(k),
-            None if marked_isolated(state, unit) => return Err(NoPool::Isolated),
+            None if isolated_now(scen, state, unit) => return Err(NoPool::Isolated),
             None if !matches!(us.supply, SupplyState::Full | SupplyState::Limited) => {
                 return Err(NoPool::OutOfSupply);
             }
