@@ -28,6 +28,12 @@ fn mal_sup_4_road_leg_not_through_enemy_controlled_hexes() {
     check("sup_control.toml");
 }
 
+// rule: MAL-SUP-5
+#[test]
+fn mal_sup_5_a_units_road_leg_crosses_only_hexsides_its_class_may() {
+    check("audit6_mal_sup_road_ford.toml");
+}
+
 // rule: MAL-SUP-6
 #[test]
 fn mal_sup_6_unsupplied_movement_and_strengths() {

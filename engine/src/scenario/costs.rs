@@ -110,6 +110,25 @@ pub(crate) fn build_twins(scen: &Scenario) -> Vec<u8> {
         .collect()
 }
 
+/// Per class, the first class that may cross exactly the road and rail
+/// hexsides it may ([`Scenario::route_group`]).
+pub(crate) fn build_route_groups(scen: &Scenario) -> Vec<u8> {
+    let link = SideBits::ROAD | SideBits::RAIL;
+    let same = |a: u8, b: u8| {
+        scen.grid().hexes().all(|h| {
+            Dir::ALL.into_iter().all(|d| {
+                !scen.hexside(h, d).intersects(link)
+                    || scen.route_connects(h, d, link, Some(a))
+                        == scen.route_connects(h, d, link, Some(b))
+            })
+        })
+    };
+    let classes = scen.classes().len() as u8;
+    (0..classes)
+        .map(|c| (0..c).find(|&t| same(t, c)).unwrap_or(c))
+        .collect()
+}
+
 /// Builds the edge table: `[class * hexes + hex][dir]`.
 pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
     let grid = scen.grid();
@@ -404,5 +423,32 @@ mod tests {
             let scen = Scenario::from_toml(&src.replace(from, to), "east.toml").unwrap();
             assert_eq!(twins(&scen), [0, 1, 2], "{to}");
         }
+    }
+
+    /// The built-ins' road and rail hexsides are crossed by every class
+    /// alike: one route group each, one road/rail leg per side as before.
+    /// A road over a ford armor may not use parts armor from foot
+    /// (MAL-SUP-5).
+    #[test]
+    fn classes_that_cross_the_same_road_and_rail_hexsides_share_a_route_group() {
+        let groups = |s: &Scenario| {
+            (0..s.classes().len() as u8)
+                .map(|c| s.route_group(c))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(groups(&builtin::load("eastfront").unwrap()), [0, 0, 0]);
+        assert_eq!(groups(&builtin::load("malaya").unwrap()), [0, 0]);
+        assert_eq!(
+            groups(&builtin::load("morne-plaine").unwrap()),
+            [0, 0, 0, 0]
+        );
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/audit6_mal_sup_road_ford.toml"
+        );
+        let src = std::fs::read_to_string(path).unwrap();
+        let ford = Scenario::from_toml(&src, "ford.toml").unwrap();
+        assert_eq!(ford.classes(), ["infantry", "armor"]);
+        assert_eq!(groups(&ford), [0, 1]);
     }
 }

@@ -91,6 +91,8 @@ pub struct Scenario {
     pub(crate) edges: Vec<[costs::Edge; 6]>,
     /// Per class, its twin ([`Scenario::class_twin`]; built after checking).
     pub(crate) class_twins: Vec<u8>,
+    /// Per class, its route group ([`Scenario::route_group`]; built after checking).
+    pub(crate) route_groups: Vec<u8>,
     /// Per hex, the directions its ZOC spreads into (built after checking).
     pub(crate) zoc_dirs: Vec<u8>,
     /// Per hex, the directions a fort there casts its ZOC into (MP-ZOC-5;
@@ -197,6 +199,17 @@ impl Scenario {
     #[inline]
     pub fn class_twin(&self, class: u8) -> u8 {
         self.class_twins
+            .get(class as usize)
+            .copied()
+            .unwrap_or(class)
+    }
+    /// The first movement class that may cross every road or rail hexside
+    /// `class` may, and no other (`class` itself if no earlier one may): the
+    /// binary model's road/rail leg, traced by a unit of `class` across the
+    /// hexsides its class can cross (MAL-SUP-5), is the same for both.
+    #[inline]
+    pub fn route_group(&self, class: u8) -> u8 {
+        self.route_groups
             .get(class as usize)
             .copied()
             .unwrap_or(class)

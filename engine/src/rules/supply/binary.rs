@@ -11,24 +11,29 @@ use crate::rules::sources::{PositionKey, blocked, sources};
 use crate::scenario::{Mp, Scenario, Side, SideBits};
 use crate::state::{GameState, UnitId};
 
-/// The road/rail leg: marks every road/rail hex connected to a usable
-/// source in `ss.nets[side]`, unless it already holds this position.
+/// The road/rail leg of a unit of `class`: marks every road/rail hex
+/// connected to a usable source in `ss.nets[side]`, across the hexsides
+/// the class may cross (MAL-SUP-5: the line is traced by the unit), unless
+/// it already holds this position for the class's route group.
 pub(super) fn network(
     scen: &Scenario,
     state: &GameState,
     side: Side,
+    class: u8,
     ms: &Scratch,
     ss: &mut SupplyScratch,
 ) {
     let key = PositionKey::of(scen, state);
+    let group = scen.route_group(class);
     let net = &mut ss.nets[side.index()];
     net.fit(scen.grid().len());
-    if PositionKey::hit(net.key, key) {
+    if PositionKey::hit(net.key, key) && net.group == group {
         return;
     }
     ss.paths[side.index()].clear();
     let net = &mut ss.nets[side.index()];
     net.key = key;
+    net.group = group;
     net.bump();
     let generation = net.generation;
     net.list.clear();
@@ -51,7 +56,7 @@ pub(super) fn network(
         for (d, &bits) in sides.iter().enumerate() {
             if bits.intersects(SideBits::ROAD | SideBits::RAIL) {
                 let link = SideBits::ROAD | SideBits::RAIL;
-                let c = scen.route_connects(h, Dir::ALL[d], link, None) as u8;
+                let c = scen.route_connects(h, Dir::ALL[d], link, Some(group)) as u8;
                 m |= c << d;
                 road |= (c & bits.contains(SideBits::ROAD) as u8) << d;
             }
@@ -311,16 +316,29 @@ pub(super) fn judge_binary_into(
     ss.fit(scen.grid().len());
     ss.verdict.clear();
     ss.verdict.resize(state.units().len(), 2);
-    network(scen, state, side, ms, ss);
     // A search from each unit off the road/rail leg, which stops at the
     // first road/rail hex it reaches: in the bench and built-in positions
-    // this explores far less than one search from the whole network.
+    // this explores far less than one search from the whole network. The
+    // units by route group, each group's leg found once.
     let setups = scen.units();
-    for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
-        if !u.on_map() || setup.side != side {
-            continue;
+    let types = scen.unit_types();
+    let mut groups = 0u32;
+    for (u, setup) in state.units().iter().zip(setups) {
+        if u.on_map() && setup.side == side {
+            let class = types[setup.unit_type as usize].class;
+            groups |= 1 << scen.route_group(class).min(31);
         }
-        let ty = &scen.unit_types()[setup.unit_type as usize];
-        ss.verdict[i] = overland_from(scen, side, ty.class, u.hex, ty.movement.0, ms, ss) as u8;
+    }
+    while groups != 0 {
+        let group = groups.trailing_zeros() as u8;
+        groups &= groups - 1;
+        network(scen, state, side, group, ms, ss);
+        for (i, (u, setup)) in state.units().iter().zip(setups).enumerate() {
+            let ty = &types[setup.unit_type as usize];
+            if !u.on_map() || setup.side != side || scen.route_group(ty.class).min(31) != group {
+                continue;
+            }
+            ss.verdict[i] = overland_from(scen, side, ty.class, u.hex, ty.movement.0, ms, ss) as u8;
+        }
     }
 }

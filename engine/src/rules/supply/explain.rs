@@ -56,7 +56,7 @@ fn trace_in(scen: &Scenario, state: &GameState, u: UnitId, whole: bool) -> Suppl
         if whole {
             ss.nets[side.index()].key = None;
         }
-        network(scen, state, side, ms, ss);
+        network(scen, state, side, ty.class, ms, ss);
         let budget = ty.movement.0;
         if whole {
             ss.bump();

@@ -140,6 +140,8 @@ impl SupplyScratch {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Network {
     pub(super) key: Option<PositionKey>,
+    /// The route group it was traced for ([`Scenario::route_group`]).
+    pub(super) group: u8,
     pub(super) stamp: Vec<u32>,
     pub(super) generation: u32,
     pub(super) prev: Vec<u16>,

@@ -22,8 +22,9 @@ pub fn petgraph_side(scen: &Scenario, state: &GameState, side: Side) -> Vec<(Uni
         ms.prepare(scen, state);
         ss.fit(n);
         ss.nets[side.index()].key = None; // Computed afresh, as `judge_binary` does.
-        network(scen, state, side, ms, ss);
         for class in 0..scen.classes().len() as u8 {
+            // The class's road/rail leg (MAL-SUP-5; kept while its route group's).
+            network(scen, state, side, class, ms, ss);
             let units: Vec<UnitId> = state
                 .units_of(scen, side)
                 .filter(|u| scen.unit_type(*u).class == class)

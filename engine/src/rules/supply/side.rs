@@ -249,8 +249,8 @@ fn unit(
     if model == SupplyModel::Binary {
         if what.status {
             ss.fit(scen.grid().len());
-            network(scen, state, side, ms, ss);
             let ty = scen.unit_type(u);
+            network(scen, state, side, ty.class, ms, ss);
             if overland_from(scen, side, ty.class, us.hex, ty.movement.0, ms, ss) {
                 out.state = SupplyState::Full;
             }

@@ -75,6 +75,7 @@ impl Scenario {
             Some(mut s) if cx.errors.is_empty() => {
                 s.edges = costs::build_edges(&s);
                 s.class_twins = costs::build_twins(&s);
+                s.route_groups = costs::build_route_groups(&s);
                 s.zoc_dirs = costs::build_dirs(&s);
                 s.fort_dirs = costs::build_fort_dirs(&s);
                 (s.source_candidates, s.source_fields) = costs::build_source_fields(&s);
@@ -169,6 +170,7 @@ impl Scenario {
             rail_hexes,
             edges: Vec::new(),
             class_twins: Vec::new(),
+            route_groups: Vec::new(),
             zoc_dirs: Vec::new(),
             fort_dirs: Vec::new(),
             combat,
