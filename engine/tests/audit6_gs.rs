@@ -12,9 +12,13 @@ use hexwar_engine::{
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus as Rng;
 
-fn load(name: &str) -> Scenario {
+/// The fixture `name`, its game begun, and the events so far.
+fn start(name: &str) -> (Scenario, GameState, Vec<Event>) {
     let p = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    Scenario::from_toml(&std::fs::read_to_string(&p).unwrap(), name).unwrap()
+    let s = Scenario::from_toml(&std::fs::read_to_string(&p).unwrap(), name).unwrap();
+    let mut ev = Vec::new();
+    let st = GameState::new_with(&s, &mut Rng::seed_from_u64(0), &mut ev);
+    (s, st, ev)
 }
 
 fn u(s: &Scenario, id: &str) -> UnitId {
@@ -65,9 +69,7 @@ fn gs_7_9_the_latest_isolation_check_decides_a_pocket_in_the_own_combat_phase() 
     // 0502, within reach of a line of communication: the check at the start
     // of the Combat Phase finds it not isolated. It then loses a step
     // attacking (A1): no pocket forms, the step's RP goes to the front pool.
-    let s = load("audit6_gs_pocket_stale_marker.toml");
-    let mut ev = Vec::new();
-    let mut st = GameState::new_with(&s, &mut Rng::seed_from_u64(0), &mut ev);
+    let (s, mut st, mut ev) = start("audit6_gs_pocket_stale_marker.toml");
     let b = u(&s, "b");
     until(&s, &mut st, Side(0), PhaseKind::Movement, &mut ev);
     assert_eq!(markers(&st, b), (false, true));
@@ -112,9 +114,7 @@ fn gs_7_9_a_unit_found_connected_at_the_enemys_combat_phase_goes_to_the_front_po
     // isolated. Red eliminates b (D1) and advances into its hex: b was not
     // isolated when it fell, so it goes to the front pool, not to a pocket
     // taken at once (which sent it to the eliminated-isolated box).
-    let s = load("audit6_gs_pocket_taken_stale_marker.toml");
-    let mut ev = Vec::new();
-    let mut st = GameState::new_with(&s, &mut Rng::seed_from_u64(0), &mut ev);
+    let (s, mut st, mut ev) = start("audit6_gs_pocket_taken_stale_marker.toml");
     let (b, rb, ra) = (u(&s, "b"), u(&s, "rb"), u(&s, "ra"));
     until(&s, &mut st, Side(1), PhaseKind::Movement, &mut ev);
     assert_eq!(markers(&st, b), (true, true));
@@ -156,9 +156,7 @@ fn gs_7_9_a_rebuild_is_judged_by_the_latest_check_not_an_older_combat_marker() {
     // supply: that check found it not isolated. In Blue's Movement Phase it
     // may take a step back from the front pool (the combat marker of Red's
     // Combat Phase is older than that check).
-    let s = load("audit6_gs_rebuild_stale_combat_marker.toml");
-    let mut ev = Vec::new();
-    let mut st = GameState::new_with(&s, &mut Rng::seed_from_u64(0), &mut ev);
+    let (s, mut st, mut ev) = start("audit6_gs_rebuild_stale_combat_marker.toml");
     let (b, rb) = (u(&s, "b"), u(&s, "rb"));
     until(&s, &mut st, Side(1), PhaseKind::Combat, &mut ev);
     assert_eq!(markers(&st, b), (true, true));
@@ -195,9 +193,7 @@ fn gs_1_a_unit_in_special_supply_is_out_of_supply_for_rail_moves_and_works() {
     // (out of supply); both on a broken rail line. Neither may repair it
     // (a work needs a unit not out of supply), nor move by rail ("only
     // supplied units may move by rail").
-    let s = load("audit6_gs_special_is_out.toml");
-    let mut ev = Vec::new();
-    let mut st = GameState::new_with(&s, &mut Rng::seed_from_u64(0), &mut ev);
+    let (s, mut st, mut ev) = start("audit6_gs_special_is_out.toml");
     let (su, o) = (u(&s, "s"), u(&s, "o"));
     until(&s, &mut st, Side(0), PhaseKind::Movement, &mut ev);
     assert_eq!(st.unit(su).supply, SupplyState::Special);
