@@ -2,18 +2,29 @@
 //! wargamer would not make (issue 13): headquarters and leaders kept out of
 //! harm's way, assaults across a river carried out when they are the way
 //! to win, units pulled back only when that saves them. Each test drives
-//! the heuristic player (the `normal` level) through the position.
+//! the levels that play (`normal`, the heuristic, and the search levels
+//! `hard` and `expert`; `novice` blunders on purpose) through the position,
+//! but the river assault's first turn, which only `normal` passes in every
+//! seed (`river_assault_at_each_level`, docs/AI.md).
 
 mod common;
 
 use common::{fixture, hex, phase, unit};
-use hexwar_ai::{AiRng, HeuristicPlayer, Player};
+use hexwar_ai::{AiRng, HeuristicPlayer, Player, from_spec};
 use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, UnitId};
 use rand::SeedableRng;
 
-/// The player under test.
+/// The levels put to each position.
+const LEVELS: [&str; 3] = ["normal", "hard", "expert"];
+
+/// The heuristic player (`normal`).
 fn normal() -> HeuristicPlayer {
     HeuristicPlayer::default()
+}
+
+/// A fresh player of `level`.
+fn level(level: &str) -> Box<dyn Player> {
+    from_spec(level).unwrap()
 }
 
 /// Is `h` next to a unit of the side not to move?
@@ -27,46 +38,59 @@ fn next_to_enemy(scen: &Scenario, state: &GameState, h: HexId) -> bool {
 #[test]
 fn the_headquarters_stays_out_of_an_attack_its_infantry_can_make() {
     let scen = fixture("ai_keep_hq");
-    let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
-    // Straight to the Combat Phase: the HQ stands next to the target.
-    state
-        .apply(
-            &scen,
-            Action::EndPhase,
-            &mut AiRng::seed_from_u64(2),
-            &mut (),
-        )
-        .unwrap();
-    assert_eq!(state.phase(&scen), PhaseKind::Combat);
-    let acts = phase(&scen, &mut state, &mut normal(), 3);
-    let committed: Vec<UnitId> = acts
-        .iter()
-        .filter_map(|a| match a {
-            Action::Attack { unit, .. } => Some(*unit),
-            _ => None,
-        })
-        .collect();
-    assert!(committed.contains(&unit(&scen, "b1")), "{acts:?}");
-    assert!(committed.contains(&unit(&scen, "b2")), "{acts:?}");
-    assert!(
-        !committed.contains(&unit(&scen, "hq")),
-        "the HQ attacked: {acts:?}"
-    );
+    for lv in LEVELS {
+        for seed in 3..6 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+            // Straight to the Combat Phase: the HQ stands next to the target.
+            state
+                .apply(
+                    &scen,
+                    Action::EndPhase,
+                    &mut AiRng::seed_from_u64(2),
+                    &mut (),
+                )
+                .unwrap();
+            assert_eq!(state.phase(&scen), PhaseKind::Combat);
+            let acts = phase(&scen, &mut state, level(lv).as_mut(), seed);
+            let committed: Vec<UnitId> = acts
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Attack { unit, .. } => Some(*unit),
+                    _ => None,
+                })
+                .collect();
+            assert!(
+                committed.contains(&unit(&scen, "b1")),
+                "{lv}, seed {seed}: {acts:?}"
+            );
+            assert!(
+                committed.contains(&unit(&scen, "b2")),
+                "{lv}, seed {seed}: {acts:?}"
+            );
+            assert!(
+                !committed.contains(&unit(&scen, "hq")),
+                "{lv}, seed {seed}: the HQ attacked: {acts:?}"
+            );
+        }
+    }
 }
 
 #[test]
 fn the_headquarters_does_not_walk_into_the_front() {
     let scen = fixture("ai_keep_hq");
-    let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     let hq = unit(&scen, "hq");
-    phase(&scen, &mut state, &mut normal(), 3);
-    let at = state.unit(hq).hex;
-    assert!(
-        !next_to_enemy(&scen, &state, at),
-        "the HQ ends its move next to the enemy at {}",
-        scen.grid().label(at)
-    );
-    let _ = hex(&scen, "0402");
+    for lv in LEVELS {
+        for seed in 3..6 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+            phase(&scen, &mut state, level(lv).as_mut(), seed);
+            let at = state.unit(hq).hex;
+            assert!(
+                !next_to_enemy(&scen, &state, at),
+                "{lv}, seed {seed}: the HQ ends its move next to the enemy at {}",
+                scen.grid().label(at)
+            );
+        }
+    }
 }
 
 /// A fixture with its text changed first (`from` -> `to`).
@@ -124,25 +148,29 @@ fn attacks_at_poor_odds_when_waiting_loses_for_certain() {
     // The last turn, two brigades at the bridge: 1:2 across the river, the
     // only chance of the town and of the game.
     let scen = fixture_with("ai_river_assault", "turns = 3", "turns = 1");
-    let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
-    let mut dice = AiRng::seed_from_u64(2);
-    for id in ["b1", "b2"] {
-        let a = Action::Move {
-            unit: unit(&scen, id),
-            to: hex(&scen, "0303"),
-        };
-        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    for lv in LEVELS {
+        for seed in 5..8 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+            let mut dice = AiRng::seed_from_u64(2);
+            for id in ["b1", "b2"] {
+                let a = Action::Move {
+                    unit: unit(&scen, id),
+                    to: hex(&scen, "0303"),
+                };
+                state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+            }
+            state
+                .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+                .unwrap();
+            assert_eq!(state.phase(&scen), PhaseKind::Combat);
+            let acts = phase(&scen, &mut state, level(lv).as_mut(), seed);
+            assert_eq!(
+                attacks(&acts).len(),
+                1,
+                "{lv}, seed {seed}: no attack on the last turn: {acts:?}"
+            );
+        }
     }
-    state
-        .apply(&scen, Action::EndPhase, &mut dice, &mut ())
-        .unwrap();
-    assert_eq!(state.phase(&scen), PhaseKind::Combat);
-    let acts = phase(&scen, &mut state, &mut normal(), 5);
-    assert_eq!(
-        attacks(&acts).len(),
-        1,
-        "no attack on the last turn: {acts:?}"
-    );
 }
 
 #[test]
@@ -150,21 +178,25 @@ fn does_not_throw_a_lone_unit_away_early() {
     // Turn 1 of 3 with one brigade at the bridge and the rest coming: a
     // 1:4 attack now loses a step for nothing.
     let scen = fixture("ai_river_assault");
-    let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
-    let mut dice = AiRng::seed_from_u64(2);
-    let a = Action::Move {
-        unit: unit(&scen, "b1"),
-        to: hex(&scen, "0303"),
-    };
-    state.apply(&scen, a, &mut dice, &mut ()).unwrap();
-    state
-        .apply(&scen, Action::EndPhase, &mut dice, &mut ())
-        .unwrap();
-    let acts = phase(&scen, &mut state, &mut normal(), 5);
-    assert!(
-        attacks(&acts).is_empty(),
-        "a 1:4 attack on turn 1: {acts:?}"
-    );
+    for lv in LEVELS {
+        for seed in 5..8 {
+            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
+            let mut dice = AiRng::seed_from_u64(2);
+            let a = Action::Move {
+                unit: unit(&scen, "b1"),
+                to: hex(&scen, "0303"),
+            };
+            state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+            state
+                .apply(&scen, Action::EndPhase, &mut dice, &mut ())
+                .unwrap();
+            let acts = phase(&scen, &mut state, level(lv).as_mut(), seed);
+            assert!(
+                attacks(&acts).is_empty(),
+                "{lv}, seed {seed}: a 1:4 attack on turn 1: {acts:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -261,9 +293,9 @@ fn eastfront_pull_backs() {
 #[test]
 fn a_general_does_not_ride_alone_into_the_enemys_reach() {
     let scen = fixture("ai_lone_leader");
-    for seed in 0..4 {
+    for (lv, seed) in LEVELS.iter().flat_map(|&lv| (0..4).map(move |s| (lv, s))) {
         let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
-        phase(&scen, &mut state, &mut normal(), seed);
+        phase(&scen, &mut state, level(lv).as_mut(), seed);
         let general = unit(&scen, "gen");
         let at = state.unit(general).hex;
         // Every hex a red unit could stand in next turn, and next to it.
@@ -274,7 +306,7 @@ fn a_general_does_not_ride_alone_into_the_enemys_reach() {
         let struck = reach.iter().any(|h| scen.grid().distance(*h, at) <= 1);
         assert!(
             !struck,
-            "seed {seed}: the general ends at {}, within the enemy's reach",
+            "{lv}, seed {seed}: the general ends at {}, within the enemy's reach",
             scen.grid().label(at)
         );
     }

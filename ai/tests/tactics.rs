@@ -1,6 +1,6 @@
 //! Tactics: small positions on an open 7 x 5 map, each with one right
 //! answer a wargamer sees at a glance, put to the levels that play
-//! (`normal`, `hard`; `novice` blunders on purpose). Take the empty
+//! (`normal`, `hard`, `expert`; `novice` blunders on purpose). Take the empty
 //! objective; attack the weak stack, not the fortress beside it; do not
 //! attack at hopeless odds with time in hand; advance into the objective
 //! an attack emptied; reinforce the objective the enemy masses against;
@@ -16,7 +16,7 @@ use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario};
 use rand::SeedableRng;
 
 /// The levels put to each position.
-const LEVELS: [&str; 2] = ["normal", "hard"];
+const LEVELS: [&str; 3] = ["normal", "hard", "expert"];
 
 /// A 7 x 5 map of clear ground with a town at 0403 (defense x3), an
 /// objective `obj` (a hex label, 3 VP, held by `held`), blue and red
