@@ -53,7 +53,10 @@
 //! * **Tree reuse.** When the game reaches a node of the last search's tree
 //!   (by the plan, or an outcome of the combat the plan ended at), the next
 //!   search goes on in that subtree: an iteration budget tops the root's
-//!   visits up to the budget.
+//!   visits up to the budget. Only within a phase: the plan stops at the
+//!   next phase's first decision, which a fresh tree searches from its own
+//!   position (whether and where to attack is not left to the few visits
+//!   the movement's search gave it, deep in its tree).
 //!
 //! # The plain search
 //!
@@ -99,7 +102,8 @@
 //!
 //! [`Player::choose`](crate::Player::choose) searches from the current state, then follows the
 //! plan (each step with the state it expects), down to a chance node, a
-//! leaf, or a node with fewer than [`MctsPlayer::min_plan_visits`] visits.
+//! leaf, the next phase's first decision, or a node with fewer than
+//! [`MctsPlayer::min_plan_visits`] visits.
 //! It searches again when the state is not the one the plan expects (after
 //! a roll, or any deviation) or the plan has run out.
 //!
