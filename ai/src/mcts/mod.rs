@@ -275,6 +275,11 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// evaluator is asked: what a move prepares for the next turn's
     /// attacks is valued, not only what the reply can do to it.
     pub follow: bool,
+    /// Each phase's first decision is searched afresh (`phases=1`, the
+    /// default): the plan stops at the next phase's first decision and a
+    /// new phase gets a fresh tree. Off, the plan runs on into the next
+    /// phase and its search goes on in the last tree.
+    pub phases: bool,
     /// Values are measured from the position at the start of the
     /// player-turn (`center=1`): the evaluator's margin less its margin
     /// then, before the squash, so that the squash is steepest around the

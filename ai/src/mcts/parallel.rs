@@ -118,6 +118,7 @@ impl<G: Guide> MctsPlayer<G> {
             guided: self.guided,
             reply: self.reply,
             follow: self.follow,
+            phases: self.phases,
             max_options: self.max_options,
             option_gap: self.option_gap,
             evaluator,

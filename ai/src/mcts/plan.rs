@@ -109,7 +109,7 @@ impl<G: Guide> MctsPlayer<G> {
         let mut at: Vec<u32> = self.workers[..self.active].iter().map(|w| w.root).collect();
         let phase = self.state_at(&at).phase_index();
         loop {
-            if !self.plan.is_empty() && self.state_at(&at).phase_index() != phase {
+            if self.phases && !self.plan.is_empty() && self.state_at(&at).phase_index() != phase {
                 break;
             }
             let kids = self.merged_children(&at);

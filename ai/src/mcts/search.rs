@@ -134,7 +134,7 @@ impl<G: Guide> Worker<G> {
             // A new phase is searched in a fresh tree: the last one's
             // visits there were few and spread by the earlier phase's
             // choices (docs/AI.md, "The river assault at the search levels").
-            || self.tree[self.root].state.phase_index() != state.phase_index()
+            || (p.phases && self.tree[self.root].state.phase_index() != state.phase_index())
         {
             return None;
         }
