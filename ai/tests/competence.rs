@@ -136,6 +136,21 @@ fn concentrates_at_both_crossings_then_attacks_together() {
             );
         }
     }
+    // `hard` deciding the Combat Phase from its Movement Phase's search
+    // (`phases=0`) waits or attacks in part in some seed: what searching
+    // each phase afresh mends.
+    let old = "mcts:iters=300,turn_iters=1200,center=1,phases=0";
+    let short = (0..6).filter(|&seed| {
+        let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
+        let mut p = level(old);
+        phase(&scen, &mut state, p.as_mut(), seed);
+        let acts = phase(&scen, &mut state, p.as_mut(), seed + 100);
+        attacks(&acts).iter().map(Vec::len).max() != Some(4)
+    });
+    assert!(
+        short.count() > 0,
+        "{old} attacked with all four in every seed"
+    );
 }
 
 #[test]

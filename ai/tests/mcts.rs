@@ -241,6 +241,8 @@ fn mcts_options_parse() {
     assert_eq!((p.min_plan_visits, p.seed), (8, 3));
     let d = MctsPlayer::from_options("").unwrap();
     assert_eq!(d.budget, hexwar_ai::mcts::DEFAULT_BUDGET);
+    assert!(d.phases);
+    assert!(!MctsPlayer::from_options("phases=0").unwrap().phases);
     for bad in [
         "iters",
         "iters=x",
@@ -249,6 +251,7 @@ fn mcts_options_parse() {
         "c=-1",
         "bogus=1",
         "rollout=2",
+        "phases=2",
     ] {
         assert!(MctsPlayer::from_options(bad).is_err(), "{bad} accepted");
     }
