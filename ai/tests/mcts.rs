@@ -241,6 +241,8 @@ fn mcts_options_parse() {
     assert_eq!((p.min_plan_visits, p.seed), (8, 3));
     let d = MctsPlayer::from_options("").unwrap();
     assert_eq!(d.budget, hexwar_ai::mcts::DEFAULT_BUDGET);
+    assert!(d.phases);
+    assert!(!MctsPlayer::from_options("phases=0").unwrap().phases);
     for bad in [
         "iters",
         "iters=x",
@@ -249,6 +251,7 @@ fn mcts_options_parse() {
         "c=-1",
         "bogus=1",
         "rollout=2",
+        "phases=2",
     ] {
         assert!(MctsPlayer::from_options(bad).is_err(), "{bad} accepted");
     }
@@ -561,7 +564,7 @@ fn spec_errors_keep_their_texts() {
         ("mcts:rollout=2", "mcts option rollout: \"2\" is not 0 or 1"),
         (
             "mcts:bogus=1",
-            "unknown mcts option \"bogus\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)",
+            "unknown mcts option \"bogus\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)",
         ),
         ("mcts:turn_ms=0", "mcts option turn_ms: must be at least 1"),
     ];

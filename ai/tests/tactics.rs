@@ -4,8 +4,7 @@
 //! objective; attack the weak stack, not the fortress beside it; do not
 //! attack at hopeless odds with time in hand; advance into the objective
 //! an attack emptied; reinforce the objective the enemy masses against;
-//! keep the garrison on the objective the enemy could walk into (with
-//! `hold`, see its test).
+//! keep the garrison on the objective the enemy could walk into.
 
 mod common;
 
@@ -236,12 +235,10 @@ fn does_not_attack_at_hopeless_odds_with_time_in_hand() {
     }
 }
 
-/// `normal` and `hard` fail this today: the plan of attack takes the
-/// garrison out to attack (normal) or the search moves it up beside the
-/// enemy (hard), and the enemy walks in. The `hold` knob keeps it; it is
-/// off at every level until the ladder, the balance report and the
-/// built-ins' tuning are measured again with it (docs/AI.md, "Holding
-/// objectives").
+/// Every level keeps it (the `hold` knob, on by default); without the
+/// knob the plan of attack takes the garrison out to attack (`normal`) or
+/// the search moves it up beside the enemy (`hard`), and the enemy walks
+/// in (docs/AI.md, "Holding objectives").
 #[test]
 fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
     // Blue holds the objective, a town, with one brigade; a red brigade
@@ -252,10 +249,10 @@ fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
         "blue",
         &[("b1", "blue", "bde", "0403"), ("r1", "red", "bde", "0603")],
     );
-    ends_move_at(&scen, &["heuristic:hold=1"], "b1", "0403");
+    ends_move_at(&scen, &LEVELS, "b1", "0403");
     // Without the knob the same player leaves (what `hold` mends).
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
-    play_phase("heuristic", &scen, &mut state, 1);
+    play_phase("heuristic:hold=0", &scen, &mut state, 1);
     assert_ne!(state.unit(unit(&scen, "b1")).hex, hex(&scen, "0403"));
 }
 
@@ -280,7 +277,7 @@ fn a_garrison_behind_a_screen_is_free_to_move() {
     );
     for seed in 1..=3 {
         let mut ends = Vec::new();
-        for level in ["heuristic", "heuristic:hold=1"] {
+        for level in ["heuristic:hold=0", "heuristic"] {
             let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(seed));
             play_phase(level, &scen, &mut state, seed);
             ends.push(state.unit(unit(&scen, "b1")).hex);

@@ -53,7 +53,10 @@
 //! * **Tree reuse.** When the game reaches a node of the last search's tree
 //!   (by the plan, or an outcome of the combat the plan ended at), the next
 //!   search goes on in that subtree: an iteration budget tops the root's
-//!   visits up to the budget.
+//!   visits up to the budget. Only within a phase: the plan stops at the
+//!   next phase's first decision, which a fresh tree searches from its own
+//!   position (whether and where to attack is not left to the few visits
+//!   the movement's search gave it, deep in its tree).
 //!
 //! # The plain search
 //!
@@ -99,7 +102,8 @@
 //!
 //! [`Player::choose`](crate::Player::choose) searches from the current state, then follows the
 //! plan (each step with the state it expects), down to a chance node, a
-//! leaf, or a node with fewer than [`MctsPlayer::min_plan_visits`] visits.
+//! leaf, the next phase's first decision, or a node with fewer than
+//! [`MctsPlayer::min_plan_visits`] visits.
 //! It searches again when the state is not the one the plan expects (after
 //! a roll, or any deviation) or the plan has run out.
 //!
@@ -271,6 +275,13 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// evaluator is asked: what a move prepares for the next turn's
     /// attacks is valued, not only what the reply can do to it.
     pub follow: bool,
+    /// Each phase's first decision is searched afresh (`phases=1`, the
+    /// default): the plan stops at the next phase's first decision, a new
+    /// phase gets a fresh tree, and under a cap in iterations
+    /// ([`MctsPlayer::turn_iters`]) the other phases leave the Combat Phase
+    /// one search's budget. Off, the plan runs on into the next phase and
+    /// its search goes on in the last tree.
+    pub phases: bool,
     /// Values are measured from the position at the start of the
     /// player-turn (`center=1`): the evaluator's margin less its margin
     /// then, before the squash, so that the squash is steepest around the

@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -61,7 +61,7 @@ impl MctsPlayer {
     /// Parses comma-separated options, each `key=value` (the part of a spec
     /// after `mcts:`): `iters=N` or `ms=N` (budget), `c=X` (exploration),
     /// `wc=X`, `walpha=X` (widening), `rollout=0|1`, `guided=0|1`,
-    /// `reply=0|1`, `follow=0|1`, `center=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
+    /// `reply=0|1`, `follow=0|1`, `phases=0|1`, `center=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
     /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plans=N` and
     /// `plan_lines=N` (plans of attack weighed at the start of a Movement
     /// Phase, rollouts each), `plan=N` (least visits
@@ -160,6 +160,7 @@ impl<G: Guide> MctsPlayer<G> {
             "guided" => self.guided = flag()?,
             "reply" => self.reply = flag()?,
             "follow" => self.follow = flag()?,
+            "phases" => self.phases = flag()?,
             "center" => self.center = flag()?,
             "opts" => self.max_options = int()?.clamp(1, 64) as usize,
             "gap" => self.option_gap = num("a number >= 0")?,

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use hexwar_engine::{GameState, Scenario, UnitId};
+use hexwar_engine::{GameState, PhaseKind, Scenario, UnitId};
 
 use super::worker::{Params, Worker};
 use super::{Budget, Evaluator, MctsPlayer, Ranker, SearchStats};
@@ -59,7 +59,15 @@ impl<G: Guide> MctsPlayer<G> {
         self.add_workers();
         let n = self.threads.clamp(1, self.workers.len());
         self.active = n;
-        let base = self.params(&*self.evaluator, &*self.ranker, &self.order);
+        let mut base = self.params(&*self.evaluator, &*self.ranker, &self.order);
+        if let (true, Budget::Iterations(n)) = (self.phases, base.budget) {
+            if state.phase(scen) != PhaseKind::Combat {
+                // The other phases leave the Combat Phase one search's
+                // worth of the player-turn's cap: whether and where to
+                // attack is searched, not left to the guide.
+                base.turn_left = base.turn_left.map(|l| l.saturating_sub(u64::from(n)));
+            }
+        }
         let player_seed = self.seed;
         let run = &|i: usize, w: &mut Worker<G>| {
             let p = Params {
@@ -118,6 +126,7 @@ impl<G: Guide> MctsPlayer<G> {
             guided: self.guided,
             reply: self.reply,
             follow: self.follow,
+            phases: self.phases,
             max_options: self.max_options,
             option_gap: self.option_gap,
             evaluator,

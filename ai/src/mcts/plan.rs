@@ -96,14 +96,22 @@ impl<G: Guide> MctsPlayer<G> {
     }
 
     /// The plan: the most-visited path from the roots, through decision
-    /// nodes, down to a chance node, a leaf or a node visited fewer than
-    /// `min_plan_visits` times (the first step is always taken).
+    /// nodes, down to a chance node, a leaf, a node visited fewer than
+    /// `min_plan_visits` times or the first decision of the next phase
+    /// (the first step is always taken). A phase's first decision (whether
+    /// and where to attack, once the units have moved) is searched afresh
+    /// from its own position, not taken from the few visits the movement's
+    /// search gave that deep in its tree.
     pub(super) fn make_plan(&mut self) {
         self.plan.clear();
         self.plan_nodes.clear();
         self.plan_pos = 0;
         let mut at: Vec<u32> = self.workers[..self.active].iter().map(|w| w.root).collect();
+        let phase = self.state_at(&at).phase_index();
         loop {
+            if self.phases && !self.plan.is_empty() && self.state_at(&at).phase_index() != phase {
+                break;
+            }
             let kids = self.merged_children(&at);
             let Some(mut best) = (0..kids.len()).max_by(|&a, &b| {
                 let (x, y) = (&kids[a].tally, &kids[b].tally);

@@ -35,6 +35,7 @@ impl<G: Guide> std::fmt::Debug for MctsPlayer<G> {
             .field("guided", &self.guided)
             .field("reply", &self.reply)
             .field("follow", &self.follow)
+            .field("phases", &self.phases)
             .field("center", &self.center)
             .field("max_options", &self.max_options)
             .field("deviate", &self.deviate)
@@ -102,6 +103,7 @@ impl<G: Guide> MctsPlayer<G> {
             guided: true,
             reply: true,
             follow: false,
+            phases: true,
             center: false,
             max_options: 4,
             option_gap: 4.0,

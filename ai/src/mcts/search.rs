@@ -131,6 +131,10 @@ impl<G: Guide> Worker<G> {
             || self.at == NONE
             || (self.at as usize) >= self.tree.len()
             || (state.turn(), state.active_side()) != self.key
+            // A new phase is searched in a fresh tree: the last one's
+            // visits there were few and spread by the earlier phase's
+            // choices (docs/AI.md, "The river assault at the search levels").
+            || (p.phases && self.tree[self.root].state.phase_index() != state.phase_index())
         {
             return None;
         }

@@ -25,6 +25,7 @@ pub(super) struct Params<'a> {
     pub(super) guided: bool,
     pub(super) reply: bool,
     pub(super) follow: bool,
+    pub(super) phases: bool,
     pub(super) max_options: usize,
     pub(super) option_gap: f64,
     pub(super) evaluator: &'a dyn Evaluator,
