@@ -33,17 +33,8 @@ fn the_headquarters_stays_out_of_an_attack_its_infantry_can_make() {
     let scen = fixture("ai_keep_hq");
     for lv in LEVELS {
         for seed in 3..6 {
-            let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
             // Straight to the Combat Phase: the HQ stands next to the target.
-            state
-                .apply(
-                    &scen,
-                    Action::EndPhase,
-                    &mut AiRng::seed_from_u64(2),
-                    &mut (),
-                )
-                .unwrap();
-            assert_eq!(state.phase(&scen), PhaseKind::Combat);
+            let mut state = common::combat_phase(&scen, 1, 2);
             let acts = phase(&scen, &mut state, level(lv).as_mut(), seed);
             let committed: Vec<UnitId> = acts
                 .iter()

@@ -191,17 +191,8 @@ fn phase_actions(scen: &Scenario, state: &mut GameState, seed: u64) -> Vec<Actio
 #[test]
 fn attacks_a_unit_that_cannot_retreat() {
     let scen = fixture("ai_attack_trapped");
-    let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     // Blue does not move: straight to its Combat Phase.
-    state
-        .apply(
-            &scen,
-            Action::EndPhase,
-            &mut AiRng::seed_from_u64(2),
-            &mut (),
-        )
-        .unwrap();
-    assert_eq!(state.phase(&scen), PhaseKind::Combat);
+    let mut state = common::combat_phase(&scen, 1, 2);
     let target = scen.grid().parse("0402").unwrap();
     let b1 = scen.unit_by_id("b1").unwrap();
     let b2 = scen.unit_by_id("b2").unwrap();

@@ -11,7 +11,7 @@ mod common;
 use common::{hex, phase, unit};
 
 use hexwar_ai::{AiRng, Player, from_spec};
-use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario};
+use hexwar_engine::{Action, GameState, HexId, Scenario};
 use rand::SeedableRng;
 
 /// The levels put to each position.
@@ -150,21 +150,6 @@ fn targets(acts: &[Action]) -> Vec<HexId> {
     out
 }
 
-/// Straight to blue's Combat Phase.
-fn combat_phase(scen: &Scenario, seed: u64) -> GameState {
-    let mut state = GameState::new(scen, &mut AiRng::seed_from_u64(seed));
-    state
-        .apply(
-            scen,
-            Action::EndPhase,
-            &mut AiRng::seed_from_u64(seed),
-            &mut (),
-        )
-        .unwrap();
-    assert_eq!(state.phase(scen), PhaseKind::Combat);
-    state
-}
-
 #[test]
 fn takes_the_empty_objective_in_reach() {
     // Three hexes of clear ground to an objective nobody guards; red's one
@@ -200,7 +185,7 @@ fn attacks_the_weak_stack_not_the_fortress_beside_it() {
     }
     for level in LEVELS {
         for seed in 1..=3 {
-            let mut state = combat_phase(&scen, seed);
+            let mut state = common::combat_phase(&scen, seed, seed);
             let acts = play_phase(level, &scen, &mut state, seed);
             let t = targets(&acts);
             assert_eq!(
@@ -228,7 +213,7 @@ fn does_not_attack_at_hopeless_odds_with_time_in_hand() {
     );
     for level in LEVELS {
         for seed in 1..=3 {
-            let mut state = combat_phase(&scen, seed);
+            let mut state = common::combat_phase(&scen, seed, seed);
             let acts = play_phase(level, &scen, &mut state, seed);
             assert!(targets(&acts).is_empty(), "{level}, seed {seed}: {acts:?}");
         }
@@ -316,7 +301,7 @@ fn advances_into_the_objective_its_attack_emptied() {
     let mut emptied = 0;
     for level in LEVELS {
         for seed in 1..=6 {
-            let mut state = combat_phase(&scen, seed);
+            let mut state = common::combat_phase(&scen, seed, seed);
             let acts = play_phase(level, &scen, &mut state, seed);
             assert_eq!(targets(&acts), vec![obj], "{level}, seed {seed}: {acts:?}");
             let red_left = state.units_at(obj).any(|u| scen.unit(u).side.0 == 1);

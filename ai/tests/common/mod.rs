@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use hexwar_ai::{AiRng, Player};
-use hexwar_engine::{Action, GameState, HexId, Scenario, Side, UnitId, builtin};
+use hexwar_engine::{Action, GameState, HexId, PhaseKind, Scenario, Side, UnitId, builtin};
 use rand::SeedableRng;
 
 /// A game that runs longer than this does not end.
@@ -115,6 +115,22 @@ fn play_while(
         assert!(out.len() < 200, "{out:?}");
     }
     out
+}
+
+/// A new game from `seed` taken straight to the first side's Combat
+/// Phase (its Movement Phase ended with nothing moved; dice from `dice`).
+pub fn combat_phase(scen: &Scenario, seed: u64, dice: u64) -> GameState {
+    let mut state = GameState::new(scen, &mut AiRng::seed_from_u64(seed));
+    state
+        .apply(
+            scen,
+            Action::EndPhase,
+            &mut AiRng::seed_from_u64(dice),
+            &mut (),
+        )
+        .unwrap();
+    assert_eq!(state.phase(scen), PhaseKind::Combat);
+    state
 }
 
 /// The unit of `scen` with this id.
