@@ -278,8 +278,8 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// Each phase's first decision is searched afresh (`phases=1`, the
     /// default): the plan stops at the next phase's first decision, a new
     /// phase gets a fresh tree, and under a cap in iterations
-    /// ([`MctsPlayer::turn_iters`]) the other phases leave the Combat Phase
-    /// one search's budget. Off, the plan runs on into the next phase and
+    /// ([`MctsPlayer::turn_iters`]) the phases before the Combat Phase
+    /// leave it one search's budget. Off, the plan runs on into the next phase and
     /// its search goes on in the last tree.
     pub phases: bool,
     /// Values are measured from the position at the start of the

@@ -60,13 +60,12 @@ impl<G: Guide> MctsPlayer<G> {
         let n = self.threads.clamp(1, self.workers.len());
         self.active = n;
         let mut base = self.params(&*self.evaluator, &*self.ranker, &self.order);
-        if let (true, Budget::Iterations(n)) = (self.phases, base.budget) {
-            if state.phase(scen) != PhaseKind::Combat {
-                // The other phases leave the Combat Phase one search's
-                // worth of the player-turn's cap: whether and where to
-                // attack is searched, not left to the guide.
-                base.turn_left = base.turn_left.map(|l| l.saturating_sub(u64::from(n)));
-            }
+        let combat_to_come = scen.phases()[state.phase_index() + 1..].contains(&PhaseKind::Combat);
+        if let (true, true, Budget::Iterations(n)) = (self.phases, combat_to_come, base.budget) {
+            // The phases before the Combat Phase leave it one search's
+            // worth of the player-turn's cap: whether and where to attack
+            // is searched, not left to the guide.
+            base.turn_left = base.turn_left.map(|l| l.saturating_sub(u64::from(n)));
         }
         let player_seed = self.seed;
         let run = &|i: usize, w: &mut Worker<G>| {
