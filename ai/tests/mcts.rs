@@ -313,7 +313,7 @@ fn an_iteration_cap_on_the_player_turn_binds_and_stays_reproducible() {
         (acts, turn_iterations(&p))
     };
     let (capped, work) = turn("iters=50,turn_iters=60,seed=2");
-    let (free, free_work) = turn("iters=50,seed=2");
+    let (_, free_work) = turn("iters=50,seed=2");
     assert!(work <= 60, "{work} iterations against a cap of 60");
     assert!(free_work > 60, "the cap must bind here: {free_work}");
     assert!(capped.iter().any(|a| matches!(a, Action::Move { .. })));
@@ -321,7 +321,8 @@ fn an_iteration_cap_on_the_player_turn_binds_and_stays_reproducible() {
     let (two, two_work) = turn("iters=50,turn_iters=60,seed=2,threads=2");
     assert!(two_work <= 60, "{two_work}");
     assert_eq!(turn("iters=50,turn_iters=60,seed=2,threads=2").0, two);
-    assert_ne!(capped, free, "past the cap the guide's choices stand");
+    // What the turn plays past the cap (the guide's choices, which may or
+    // may not match the free search's) is pinned by the next test.
 }
 
 #[test]

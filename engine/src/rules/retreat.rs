@@ -24,6 +24,14 @@
 //!   the path ending nearest a source won, however dear). Then the end
 //!   nearer a source; then the path entering fewer enemy ZOC hexes; then
 //!   the lowest hex ids, so the choice is deterministic.
+//! - "If such would be the case [the end overstacked], then the unit would
+//!   continue retreating one more hex": a path is chosen on the hexes the
+//!   result asks for, and one that ends overstacked runs on into the best
+//!   hex (by the same keys) that ends it within the limit; with none, "that
+//!   retreat path is not available" and the next path is taken. The extra
+//!   hex's cost does not count against the path (corrected on the seventh
+//!   reading, 2026-11-29: a stretched path competed on all three hexes'
+//!   cost, so a dearer two-hex path that fitted could win over the cheapest).
 //! - Stacking one (MP-MOV-3) forbids entering any occupied hex, on the way
 //!   or at the end.
 
@@ -117,10 +125,6 @@ pub fn plan(
     let limit = scen.stacking();
     let stack1 = limit == 1;
     let n = hexes.clamp(1, 2) as usize;
-    // The key of the best path so far (not toward a source, cost, field at
-    // the end, ZOC hexes), and the path.
-    type Key = (bool, u32, u32, u8);
-    let mut best: Option<(Key, RetreatPath)> = None;
     // May `unit` enter `b` from `a`? Its cost and whether it is enemy ZOC.
     let enter = |a: HexId, d: Dir, b: HexId, depth: usize| -> Option<(u32, bool)> {
         if !b.is_some() || grid.distance(from, b) as usize != depth {
@@ -136,77 +140,85 @@ pub fn plan(
         let c = entry_cost(scen, a, d, b, class)?;
         Some((c.0 as u32, zoc::in_enemy_zoc(scen, &ms.zoc, b, side)))
     };
-    let mut consider = |path: [HexId; 3], len: usize, cost: u32, mask: u8| {
-        let zocs = mask.count_ones() as u8;
-        let end = path[len - 1];
-        let field = toward(end);
-        let key: Key = (field >= here, cost, field, zocs);
-        let better = match &best {
-            None => true,
-            Some((k, p)) => key < *k || (key == *k && path[..len] < p.hexes[..p.len as usize]),
-        };
-        if better {
-            best = Some((
-                key,
-                RetreatPath {
-                    hexes: path,
-                    len: len as u8,
-                    zoc: zocs,
-                    zoc_mask: mask,
-                },
-            ));
-        }
-    };
     let fits = |h: HexId| (ms.count(h, side) as usize) < limit as usize;
+    // A path's key (not toward a source, cost, field at the end, ZOC hexes)
+    // for the `n` hexes the result asks for; then its extra hex's key
+    // (stretched at all, then the same four for that hex), a path that
+    // needs none first.
+    type Key = (bool, u32, u32, u8);
+    type Extra = (bool, Key);
+    let mut best: Option<((Key, Extra), RetreatPath)> = None;
+    let mut key_of = |end: HexId, cost: u32, mask: u8| -> Key {
+        let field = toward(end);
+        (field >= here, cost, field, mask.count_ones() as u8)
+    };
+    // Every way of retreating `n` hexes, each step `(hex, cost, zoc)`.
+    // (At most six first hexes and six second: no allocation.)
+    let mut prefixes = [([HexId::NONE; 3], 0u32, 0u8); 36];
+    let mut count = 0;
     for d1 in Dir::ALL {
         let h1 = grid.neighbour(from, d1);
         let Some((c1, z1)) = enter(from, d1, h1, 1) else {
             continue;
         };
-        if n == 1 && fits(h1) {
-            consider([h1, HexId::NONE, HexId::NONE], 1, c1, z1 as u8);
+        if n == 1 {
+            prefixes[count] = ([h1, HexId::NONE, HexId::NONE], c1, z1 as u8);
+            count += 1;
             continue;
         }
         for d2 in Dir::ALL {
             let h2 = grid.neighbour(h1, d2);
-            let Some((c2, z2)) = enter(h1, d2, h2, 2) else {
-                continue;
-            };
-            if n == 2 && fits(h2) {
-                consider(
-                    [h1, h2, HexId::NONE],
-                    2,
-                    c1 + c2,
-                    z1 as u8 | (z2 as u8) << 1,
-                );
-                continue;
+            if let Some((c2, z2)) = enter(h1, d2, h2, 2) {
+                prefixes[count] = ([h1, h2, HexId::NONE], c1 + c2, z1 as u8 | (z2 as u8) << 1);
+                count += 1;
             }
-            if n == 1 {
-                // Overstacked after one hex: the second is the extra one.
-                if fits(h2) {
-                    consider(
-                        [h1, h2, HexId::NONE],
-                        2,
-                        c1 + c2,
-                        z1 as u8 | (z2 as u8) << 1,
-                    );
-                }
-                continue;
-            }
-            for d3 in Dir::ALL {
-                let h3 = grid.neighbour(h2, d3);
-                let Some((c3, z3)) = enter(h2, d3, h3, 3) else {
+        }
+    }
+    for &(mut path, cost, mask) in &prefixes[..count] {
+        let end = path[n - 1];
+        let key = key_of(end, cost, mask);
+        let (extra, len, mask) = if fits(end) {
+            ((false, (false, 0, 0, 0)), n, mask)
+        } else {
+            // "If such would be the case, then the unit would continue
+            // retreating one more hex": the path is chosen on its first
+            // hexes, and stretched by the best hex that ends it within the
+            // stacking limit; with none, "that retreat path is not available".
+            let mut ext: Option<(Key, HexId, bool)> = None;
+            for d in Dir::ALL {
+                let h = grid.neighbour(end, d);
+                let Some((c, z)) = enter(end, d, h, n + 1) else {
                     continue;
                 };
-                if fits(h3) {
-                    consider(
-                        [h1, h2, h3],
-                        3,
-                        c1 + c2 + c3,
-                        z1 as u8 | (z2 as u8) << 1 | (z3 as u8) << 2,
-                    );
+                if !fits(h) {
+                    continue;
+                }
+                let k = key_of(h, c, z as u8);
+                if ext.is_none_or(|(bk, bh, _)| (k, h) < (bk, bh)) {
+                    ext = Some((k, h, z));
                 }
             }
+            let Some((k, h, z)) = ext else {
+                continue;
+            };
+            path[n] = h;
+            ((true, k), n + 1, mask | (z as u8) << n)
+        };
+        let full = (key, extra);
+        let better = match &best {
+            None => true,
+            Some((k, p)) => full < *k || (full == *k && path[..len] < p.hexes[..p.len as usize]),
+        };
+        if better {
+            best = Some((
+                full,
+                RetreatPath {
+                    hexes: path,
+                    len: len as u8,
+                    zoc: mask.count_ones() as u8,
+                    zoc_mask: mask,
+                },
+            ));
         }
     }
     best.map(|(_, p)| p)
