@@ -184,3 +184,56 @@ fn a_centred_search_measures_from_the_start_of_its_player_turn() {
     assert!(!direct.is_empty());
     assert!(direct.iter().all(|&c| c == want), "{direct:?}");
 }
+
+#[test]
+fn a_traced_evaluation_counts_supply_as_the_next_supply_phase_would_judge_it() {
+    // `eval=traced`: what a search one turn deep needs to see the enemy's
+    // reply cut its lines (on Malaya, the Japanese army cut off from the
+    // Thai border by two militia battalions, which attrition then wore
+    // away, was what a searching Japan could not see). After Japan's
+    // first Movement Phase the Commonwealth's units are as last judged (in
+    // supply), while the landings have cut some of them off: the traced
+    // count says so.
+    let scen = builtin::load("malaya").unwrap();
+    let mut dice = AiRng::seed_from_u64(1);
+    let mut state = GameState::new(&scen, &mut dice);
+    let mut japan_ai = hexwar_ai::from_spec("normal").unwrap();
+    while state.active_side() == Side(0) && state.phase(&scen) != hexwar_engine::PhaseKind::Combat {
+        let a = japan_ai.choose(&scen, &state, &mut dice);
+        state.apply(&scen, a, &mut dice, &mut ()).unwrap();
+    }
+    let (japan, cw) = (Side(0), Side(1));
+    let plain = StaticEvaluator::default();
+    let traced = StaticEvaluator {
+        traced: true,
+        ..plain
+    };
+    let out = |side: Side, by_trace: bool| -> f64 {
+        state
+            .units_of(&scen, side)
+            .filter(|&u| state.unit(u).on_map())
+            .map(|u| {
+                let s = if by_trace {
+                    hexwar_engine::supply::status(&scen, &state, u).state
+                } else {
+                    state.unit(u).supply
+                };
+                match s {
+                    hexwar_engine::SupplyState::Out => 1.0,
+                    hexwar_engine::SupplyState::Limited => 0.5,
+                    _ => 0.0,
+                }
+            })
+            .sum()
+    };
+    let cut = out(cw, true) - out(cw, false);
+    assert!(cut > 0.0, "no Commonwealth unit cut off at the start");
+    let expected = plain.supply_weight * (cut - (out(japan, true) - out(japan, false)));
+    let gained = traced.margin(&scen, &state, japan) - plain.margin(&scen, &state, japan);
+    assert!((gained - expected).abs() < 1e-9, "{gained} vs {expected}");
+    assert!(gained > 0.0);
+    assert!(traced.value(&scen, &state, japan) > plain.value(&scen, &state, japan));
+    // The option is spelled `eval=traced`.
+    assert!(MctsPlayer::from_options("iters=10,eval=traced").is_ok());
+    assert!(MctsPlayer::from_options("iters=10,eval=bogus").is_err());
+}

@@ -45,7 +45,7 @@ pub enum OptionsError {
     #[error("mcts option {0}: must be at least 1")]
     ZeroMillis(&'static str),
     /// `eval` neither `static` nor `exposure`.
-    #[error("mcts option eval: \"{0}\" is not static or exposure")]
+    #[error("mcts option eval: \"{0}\" is not static, traced or exposure")]
     Evaluator(String),
     /// `walpha` over 1.
     #[error("mcts option walpha: {0} is not in [0, 1]")]
@@ -66,7 +66,8 @@ impl MctsPlayer {
     /// `plan_lines=N` (plans of attack weighed at the start of a Movement
     /// Phase, rollouts each), `plan=N` (least visits
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
-    /// `eval=static|exposure` (the [`StaticEvaluator`], or the
+    /// `eval=static|traced|exposure` (the [`StaticEvaluator`], with supply
+    /// traced from the position, or the
     /// [`ExposureEvaluator`]), `turn_ms=N` (a cap on the player-turn,
     /// [`MctsPlayer::turn_ms`]), `turn_iters=N` (a cap on the player-turn's
     /// iterations, [`MctsPlayer::turn_iters`]), `seed=N`. Empty: the defaults.
@@ -179,6 +180,10 @@ impl<G: Guide> MctsPlayer<G> {
             }
             "eval" => match v {
                 "static" => self.set_evaluator(StaticEvaluator::default()),
+                "traced" => self.set_evaluator(StaticEvaluator {
+                    traced: true,
+                    ..StaticEvaluator::default()
+                }),
                 "exposure" => self.set_evaluator(ExposureEvaluator::default()),
                 _ => return Err(OptionsError::Evaluator(v.into())),
             },

@@ -56,7 +56,7 @@ pub trait Evaluator: Send + Sync {
 /// step of difference in steps lost (so losses count even where `step_vp`
 /// is 0) plus `supply_weight` VP per unit of difference in units out of
 /// supply (limited supply counts half; as last judged, or traced from the
-/// position in a scenario with no Supply Phase), and the value is
+/// position with `traced` or in a scenario with no Supply Phase), and the value is
 /// `1 / (1 + exp(-steepness * margin / scale))` with `scale` the
 /// scenario's decisive margin.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,6 +72,10 @@ pub struct StaticEvaluator {
     /// so that a search one turn deep sees an advance as progress and not
     /// only as exposure (0: off).
     pub objective_weight: f64,
+    /// Supply as the position stands (traced, as the next Supply Phase
+    /// would judge it) rather than as last judged (`eval=traced`): a
+    /// search one turn deep then sees the enemy's reply cut its lines.
+    pub traced: bool,
 }
 
 impl Default for StaticEvaluator {
@@ -81,6 +85,7 @@ impl Default for StaticEvaluator {
             supply_weight: 0.5,
             steepness: 2.0,
             objective_weight: 1.0,
+            traced: false,
         }
     }
 }
@@ -96,7 +101,7 @@ impl StaticEvaluator {
         // Where no Supply Phase judges supply (small test scenarios), it
         // is traced from the position.
         let traced = scen.supply_rules().model != SupplyModel::None
-            && !scen.phases().contains(&PhaseKind::Supply);
+            && (self.traced || !scen.phases().contains(&PhaseKind::Supply));
         for (i, (us, setup)) in state.units().iter().zip(scen.units()).enumerate() {
             if !us.on_map() {
                 continue;
