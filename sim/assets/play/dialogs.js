@@ -9,7 +9,7 @@ const LEVEL_HELP = {
   novice: 'the heuristic player with slips: one unit in five goes anywhere, one good attack in five is not made, garrisons walk off',
   normal: 'the heuristic player: keeps its supply, cuts yours, plans attacks on the exact odds, keeps its garrisons',
   hard: 'a search guided by the heuristic, on both cores, about 3 s a turn',
-  expert: 'weighs several plans of attack, then searches deeper, on both cores, about 10 s a turn',
+  expert: 'weighs several plans of attack, then searches deeper and sees its supply lines cut before they are, on both cores, about 10 s a turn',
 };
 
 // ------------------------------------------------------------ scenario ----
