@@ -10,15 +10,22 @@
 //! dice of stream `i` mod [`DICE_STREAMS`], so lines that differ in one
 //! choice are compared on the same luck more often.
 
+use std::cell::RefCell;
+
 use hexwar_engine::scenario::SupplyModel;
-use hexwar_engine::{
-    Action, GameState, PhaseKind, Scenario, Side, SupplyState, UnitId, UnitKind, supply,
-};
+use hexwar_engine::supply::SideSupply;
+use hexwar_engine::{Action, GameState, PhaseKind, Scenario, Side, SupplyState, UnitKind, supply};
 
 use super::guided::{guided_candidates, is_skip};
 use super::tree::Kind;
 use super::worker::{Params, Worker};
 use crate::{Guide, Player, RandomPlayer};
+
+thread_local! {
+    /// Each side's supply judged in the position being evaluated
+    /// (`traced`; buffers reused, no allocation once warm).
+    static TRACED: RefCell<[SideSupply; 2]> = RefCell::new([SideSupply::new(), SideSupply::new()]);
+}
 
 /// Dice streams of the guided rollouts (common random numbers).
 pub(super) const DICE_STREAMS: u32 = 16;
@@ -97,25 +104,30 @@ impl StaticEvaluator {
         let them = side.other().index();
         let vp = state.victory_points(scen);
         let lost = state.steps_lost();
+        let weight = |supply: SupplyState| match supply {
+            SupplyState::Out => 1.0,
+            SupplyState::Limited => 0.5,
+            _ => 0.0,
+        };
         let mut out = [0.0f64; 2];
         // Where no Supply Phase judges supply (small test scenarios), it
-        // is traced from the position.
+        // is traced from the position: each side judged once.
         let traced = scen.supply_rules().model != SupplyModel::None
             && (self.traced || !scen.phases().contains(&PhaseKind::Supply));
-        for (i, (us, setup)) in state.units().iter().zip(scen.units()).enumerate() {
-            if !us.on_map() {
-                continue;
+        if traced {
+            TRACED.with(|sides| {
+                let mut sides = sides.borrow_mut();
+                for (k, judged) in sides.iter_mut().enumerate() {
+                    supply::judge_side(scen, state, Side(k as u8), judged);
+                    out[k] = judged.iter().map(|(_, s)| weight(s.state)).sum();
+                }
+            });
+        } else {
+            for (us, setup) in state.units().iter().zip(scen.units()) {
+                if us.on_map() {
+                    out[setup.side.index()] += weight(us.supply);
+                }
             }
-            let supply = if traced {
-                supply::status(scen, state, UnitId(i as u16)).state
-            } else {
-                us.supply
-            };
-            out[setup.side.index()] += match supply {
-                SupplyState::Out => 1.0,
-                SupplyState::Limited => 0.5,
-                _ => 0.0,
-            };
         }
         let mut m = (vp[me] - vp[them]) as f64
             + self.step_weight * (lost[them] as f64 - lost[me] as f64)
