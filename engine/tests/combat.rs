@@ -744,5 +744,7 @@ mod audit;
 mod audit5;
 #[path = "combat/audit6.rs"]
 mod audit6;
+#[path = "combat/audit8.rs"]
+mod audit8;
 #[path = "combat/results.rs"]
 mod results;

@@ -212,6 +212,7 @@ mod tests {
         assert!(e.to_string().contains("a saved game"), "{e}");
         let e = read_limited(&d.join("none"), 99, "a file").unwrap_err();
         assert!(matches!(e, FileError::Read { .. }), "{e}");
+        let _ = fs::remove_dir_all(&d);
     }
 
     #[test]
@@ -229,5 +230,6 @@ mod tests {
         // Into a folder that is not there: an error naming the file.
         let e = write_atomic(&d.join("no/such/x"), "x").unwrap_err();
         assert!(e.to_string().contains("no/such/x"), "{e}");
+        let _ = fs::remove_dir_all(&d);
     }
 }

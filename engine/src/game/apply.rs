@@ -157,6 +157,12 @@ impl GameState {
         let points = g.sp_cost.min(self.sp[side]);
         self.sp[side] -= points;
         let u = &mut self.units[unit.index()];
+        // GS-1: from out of supply or special supply, the SPs give full
+        // supply but no general supply (a unit in limited supply keeps
+        // the general line it traced).
+        if !u.supply.is_general() {
+            u.flags.insert(UnitFlags::SP_SUPPLIED);
+        }
         u.supply = SupplyState::Full;
         u.u_level = 0;
         sink.push(Event::SupplySpent {

@@ -6,7 +6,7 @@
 
 use crate::action::{Action, ActionError};
 use crate::rules::movement::{self, with_scratch};
-use crate::rules::{charge, combat, graded, rail, retreat, works};
+use crate::rules::{charge, combat, graded, rail, works};
 use crate::scenario::{PhaseKind, Scenario};
 use crate::state::{GameState, UnitFlags, UnitId};
 
@@ -157,22 +157,19 @@ impl GameState {
     }
 
     /// MAL-CBT-9: whether `unit` may advance into the hex the last combat
-    /// emptied: one it could enter by normal movement (MAL-CBT-2: a unit
-    /// whose printed allowance is 0 enters none).
+    /// emptied: one it is "able to enter" as an attack on it is
+    /// ([`combat::may_enter`]: normal movement, or for armor the road or
+    /// rail link it attacked along; MAL-CBT-2: a unit whose printed
+    /// allowance is 0 enters none).
     pub(super) fn check_advance(&self, scen: &Scenario, unit: UnitId) -> Result<(), ActionError> {
         let hex = self.combat.advance;
         let us = self.unit(unit);
         let side = scen.unit(unit).side;
-        let class = scen.unit_type(unit).class;
         let ok = hex.is_some()
             && us.has(UnitFlags::MAY_ADVANCE)
             && us.on_map()
             && combat::can_ever_attack(scen, unit)
-            && scen
-                .grid()
-                .direction(us.hex, hex)
-                .and_then(|d| retreat::entry_cost(scen, us.hex, d, hex, class))
-                .is_some()
+            && combat::may_enter(scen, unit, us.hex, hex).is_ok()
             && side == self.active_side()
             && self.units_at(hex).all(|o| scen.unit(o).side == side)
             && self.units_at(hex).count() < scen.stacking() as usize;

@@ -7,7 +7,7 @@ use rand::Rng;
 use crate::event::{Event, EventSink, Isolation, LossCause};
 use crate::rules::{graded, supply};
 use crate::scenario::{Scenario, Side, SupplyModel};
-use crate::state::{GameState, ScenarioEvents, SupplyState, UnitId};
+use crate::state::{GameState, ScenarioEvents, SupplyState, UnitFlags, UnitId};
 
 impl GameState {
     /// MAL-SUP-1: every unit of both sides is judged; the state holds for the
@@ -104,6 +104,8 @@ impl GameState {
             supply::judge_side_in(scen, self, side, graded::Judge::ALL, ms, ss);
             for (unit, s) in ss.out.iter() {
                 let u = &mut self.units[unit.index()];
+                // GS-1: judged again, by the line it traces now.
+                u.flags.remove(UnitFlags::SP_SUPPLIED);
                 if u.supply != s.state || u.u_level != s.u_level {
                     u.supply = s.state;
                     u.u_level = s.u_level;

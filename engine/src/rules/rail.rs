@@ -35,7 +35,7 @@ pub fn eligibility(scen: &Scenario, state: &GameState, u: UnitId) -> Result<(), 
     }
     // MAL-RAIL-3, GS-1: "Units that are not in general supply are classed
     // as out of supply": special supply is not enough.
-    if !us.supply.is_general() {
+    if !us.in_general_supply() {
         return Err(NoRail::Unsupplied);
     }
     if us.has(UnitFlags::MOVED) {

@@ -58,7 +58,7 @@ pub fn can_work(scen: &Scenario, state: &GameState, u: UnitId, work: Work) -> Re
         return Err(NoWork::MoveEnded);
     }
     // GS-1: a unit not in general supply (special supply too) is out of supply.
-    if work != Work::Demolish && !us.supply.is_general() {
+    if work != Work::Demolish && !us.in_general_supply() {
         return Err(NoWork::OutOfSupply);
     }
     if state.works_done >= r.per_turn {

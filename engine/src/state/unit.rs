@@ -42,10 +42,18 @@ bitflags! {
         /// MAL-CBT-1: defended in an attack rolled in this Combat Phase (the
         /// enemy's units): it may not be attacked again in the phase.
         const DEFENDED = 1 << 12;
+        /// GS-1, GS-4: put in full supply by supply points from out of
+        /// supply or special supply, not by a line it traced: "a unit in
+        /// full supply must also be in general supply unless SPs are used
+        /// to supply it". Not in general supply until its side's next
+        /// supply judgement.
+        const SP_SUPPLIED = 1 << 13;
         /// Flags that outlive a player-turn: the GS-7 markers hold until their
-        /// next judgement; a landing force stays at sea until it lands.
+        /// next judgement, and so does full supply bought with SPs; a landing
+        /// force stays at sea until it lands.
         const PERSISTENT = Self::COMBAT_ISOLATED.bits()
             | Self::SUPPLY_ISOLATED.bits()
+            | Self::SP_SUPPLIED.bits()
             | Self::LANDING.bits();
     }
 }
@@ -148,5 +156,12 @@ impl UnitState {
     #[inline]
     pub fn has(&self, flags: UnitFlags) -> bool {
         self.flags.intersects(flags)
+    }
+
+    /// GS-1: in general supply (full or limited) by a line it traced, not
+    /// by supply points alone ([`UnitFlags::SP_SUPPLIED`]).
+    #[inline]
+    pub fn in_general_supply(&self) -> bool {
+        self.supply.is_general() && !self.has(UnitFlags::SP_SUPPLIED)
     }
 }

@@ -67,25 +67,40 @@ pub fn can_attack(
             Err(NoAttack::LandingElsewhere)
         };
     }
-    let Some(d) = scen.grid().direction(us.hex, target) else {
+    if scen.grid().direction(us.hex, target).is_none() {
         return Err(NoAttack::NotAdjacent);
-    };
-    let ty = scen.unit_type(unit);
+    }
     if !can_ever_attack(scen, unit) {
         return Err(NoAttack::CannotEnter);
     }
+    may_enter(scen, unit, us.hex, target)
+}
+
+/// MAL-CBT-2, MAL-CBT-9: whether `unit` at `from` is "able to enter" the
+/// neighbouring `target`, as an attack on it and an advance into it both
+/// ask. "An armored unit may not attack any hex that is not connected by a
+/// road or a rail": for armor the connection is what lets it in, a rail
+/// line too where its movement has no rail rate (rail moves are made in
+/// the Rail Phase), and the hex it may attack along a rail line it may
+/// advance into along it; any other unit enters by normal movement.
+pub(crate) fn may_enter(
+    scen: &Scenario,
+    unit: UnitId,
+    from: HexId,
+    target: HexId,
+) -> Result<(), NoAttack> {
+    let Some(d) = scen.grid().direction(from, target) else {
+        return Err(NoAttack::NotAdjacent);
+    };
+    let ty = scen.unit_type(unit);
     if ty.kind == UnitKind::Armor {
-        // "An armored unit may not attack any hex that is not connected by
-        // a road or a rail": the connection is what lets it in, a rail line
-        // too where its movement has no rail rate (rail moves are made in
-        // the Rail Phase).
-        return if scen.route_connects(us.hex, d, SideBits::ROAD | SideBits::RAIL, Some(ty.class)) {
+        return if scen.route_connects(from, d, SideBits::ROAD | SideBits::RAIL, Some(ty.class)) {
             Ok(())
         } else {
             Err(NoAttack::ArmorNeedsRoad)
         };
     }
-    if retreat::entry_cost(scen, us.hex, d, target, ty.class).is_none() {
+    if retreat::entry_cost(scen, from, d, target, ty.class).is_none() {
         return Err(NoAttack::CannotEnter);
     }
     Ok(())

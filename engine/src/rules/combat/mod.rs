@@ -32,6 +32,7 @@ mod exact;
 mod resolve;
 mod strength;
 
+pub(crate) use eligibility::may_enter;
 pub use eligibility::{can_attack, can_ever_attack, what_if};
 pub use exact::{Distribution, Outcome, branches, distribution, for_each_branch, outcome_of};
 pub use strength::{Contribution, Modifier, Odds, crossing, odds};

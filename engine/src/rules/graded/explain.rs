@@ -124,7 +124,8 @@ fn explain_status(
         t.rail_from = rail_from;
         return;
     }
-    let has_own = sd.hqs.iter().any(|h| h.nation == nation);
+    // GS-3: a coalition HQ is not the nation's own army HQ.
+    let has_own = sd.hqs.iter().any(|h| h.nation == nation && !h.coalition);
     let gives_full =
         |h: &Hq| h.general && (g.gives_full(nation, h.nation, h.coalition) || !has_own);
     let step = trace_step(scen, ms, side, class);

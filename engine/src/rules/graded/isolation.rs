@@ -3,7 +3,7 @@
 //! (One unit alone is judged by a search from its own hex, in `unit`.)
 
 use super::lines::search_to;
-use super::scratch::{FULL, GradedScratch, KEPT_LOC, LIMITED, OPPOSITE, kept_key};
+use super::scratch::{FULL, GradedScratch, KEPT_LOC, LIMITED, kept_key};
 use super::search::Marks;
 use super::status::trace_step;
 use crate::hex::HexId;
@@ -115,7 +115,7 @@ fn zoc_edge(
             {
                 continue;
             }
-            let c = edges[x.index()][OPPOSITE[d]].plain;
+            let c = edges[y.index()][d].plain;
             if c != Mp::NO.0 && base.saturating_add(c) <= range && sd.general.insert(x) {
                 sd.general_list.push(x.0);
             }

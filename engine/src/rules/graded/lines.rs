@@ -145,7 +145,11 @@ fn collect_hqs(
         let hex = state.unit(u).hex;
         let general = sd.on_line(hex);
         let nation = g.type_nation[scen.unit(u).unit_type as usize];
-        sd.has_hq |= 1 << nation;
+        // GS-3: a coalition HQ is not a nation's "own army HQ": it leaves
+        // the contingent's exception open.
+        if !ty.coalition {
+            sd.has_hq |= 1 << nation;
+        }
         if general {
             sd.general_hqs += 1;
             sd.hq_hexes.insert(hex);

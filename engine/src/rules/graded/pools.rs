@@ -24,7 +24,7 @@
 use crate::action::{Action, NoPool};
 use crate::event::{Event, EventSink};
 use crate::hex::HexId;
-use crate::scenario::{Scenario, SupplyState};
+use crate::scenario::Scenario;
 use crate::state::{
     GameState, MAX_POCKETS, POOL_ELIMINATED_ISOLATED, POOL_FRONT, UnitFlags, UnitId,
 };
@@ -66,7 +66,7 @@ pub fn can_rebuild(
         match pocket {
             Some(k) => pool_of(k),
             None if isolated_now(scen, state, unit) => return Err(NoPool::Isolated),
-            None if !matches!(us.supply, SupplyState::Full | SupplyState::Limited) => {
+            None if !us.in_general_supply() => {
                 return Err(NoPool::OutOfSupply);
             }
             None => POOL_FRONT,

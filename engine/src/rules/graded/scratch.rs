@@ -96,7 +96,8 @@ pub(crate) struct SideLines {
     pub(super) hq_hexes: Marks,
     /// How many HQs are in general supply.
     pub(super) general_hqs: usize,
-    /// GS-3: nations with an HQ on the map, as bits.
+    /// GS-3: nations with an army HQ of their own on the map (a coalition
+    /// HQ is not one), as bits.
     pub(super) has_hq: u64,
     /// GS-1: special sources not enemy-held nor blocked.
     pub(super) special: Marks,

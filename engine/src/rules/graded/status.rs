@@ -1,18 +1,19 @@
 //! GS-1, GS-3: each unit's status: full or limited supply from an HQ in
 //! general supply within range, special supply, or out of supply.
 
-use super::scratch::{
-    FULL, GradedScratch, Hq, LIMITED, NOT_JUDGED, OPPOSITE, OUT, PENDING, SPECIAL,
-};
+use super::scratch::{FULL, GradedScratch, Hq, LIMITED, NOT_JUDGED, OUT, PENDING, SPECIAL};
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
 use crate::rules::{sources, zoc};
 use crate::scenario::{GradedRules, Mp, Scenario, Side, Weather};
 use crate::state::GameState;
 
-/// GS-3 (and special supply, GS-1): a backward trace step for `class`, from
-/// `x` into the settled `y`: normal costs (a route's rate where it follows
-/// one), never into an enemy unit or uncovered enemy ZOC (as MAL-SUP-3).
+/// GS-3 (and special supply, GS-1): a trace step for `class` from the
+/// settled `y` (the HQ's end) into `x` (the unit's end): the route is
+/// counted "overland from an HQ", so it pays to enter each hex up to the
+/// unit's own and not the HQ's; normal costs (a route's rate where it
+/// follows one), never into an enemy unit or uncovered enemy ZOC (as
+/// MAL-SUP-3).
 #[inline]
 pub(super) fn trace_step(
     scen: &Scenario,
@@ -24,12 +25,12 @@ pub(super) fn trace_step(
     let edges = &scen.edges[class as usize * n..][..n];
     let enemy = side.other().index();
     let enemy_zoc = zoc::any(side.other());
-    move |_y, d, x| {
+    move |y, d, x| {
         let o = ms.occ[x.index()];
         if o[enemy] > 0 || (ms.zoc[x.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
             return None;
         }
-        let c = edges[x.index()][OPPOSITE[d]].plain;
+        let c = edges[y.index()][d].plain;
         (c != Mp::NO.0).then_some(c)
     }
 }

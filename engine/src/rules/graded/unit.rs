@@ -12,7 +12,7 @@
 //! is never barred: a friendly unit stands in it.
 
 use super::isolation::{general_hexes, loc_entry, loc_leave};
-use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OUT, SPECIAL};
+use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OPPOSITE, OUT, SPECIAL};
 use super::search::Marks;
 use crate::hex::HexId;
 use crate::rules::movement::Scratch;
@@ -20,10 +20,9 @@ use crate::rules::zoc;
 use crate::scenario::{GradedRules, Mp, Scenario, Side};
 use crate::state::{GameState, UnitId};
 
-const OPPOSITE: [usize; 6] = [3, 4, 5, 0, 1, 2];
-
-/// GS-3, GS-1: [`super::status::trace_step`] read backwards: the trace
-/// leaves the settled `a` for its neighbour across `d`.
+/// GS-3, GS-1: [`super::status::trace_step`] read backwards: the search
+/// leaves the settled `a` for its neighbour `b` across `d`, and the route,
+/// counted from the HQ, enters `a` from `b`.
 #[inline]
 fn trace_step_back(
     scen: &Scenario,
@@ -35,12 +34,12 @@ fn trace_step_back(
     let edges = &scen.edges[class as usize * n..][..n];
     let enemy = side.other().index();
     let enemy_zoc = zoc::any(side.other());
-    move |a, d, _b| {
+    move |a, d, b| {
         let o = ms.occ[a.index()];
         if o[enemy] > 0 || (ms.zoc[a.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
             return None;
         }
-        let c = edges[a.index()][d].plain;
+        let c = edges[b.index()][OPPOSITE[d]].plain;
         (c != Mp::NO.0).then_some(c)
     }
 }

@@ -50,18 +50,21 @@ pub(super) fn network(
         let h = HexId(net.list[i]);
         i += 1;
         // The directions a road or rail line leaves by, as bits, then only
-        // those: a connected one (MAL-SUP-5: not over water with no bridge).
+        // those: a connected one (MAL-SUP-5: not over water with no bridge),
+        // crossed as the unit traces, from the neighbour toward the source
+        // (a slope the unit could not climb carries no line up it).
         let sides = &scen.sides_bits[h.index() * 6..][..6];
+        let ns = grid.neighbours(h);
         let (mut m, mut road) = (0u8, 0u8);
         for (d, &bits) in sides.iter().enumerate() {
-            if bits.intersects(SideBits::ROAD | SideBits::RAIL) {
+            if bits.intersects(SideBits::ROAD | SideBits::RAIL) && ns[d].is_some() {
                 let link = SideBits::ROAD | SideBits::RAIL;
-                let c = scen.route_connects(h, Dir::ALL[d], link, Some(group)) as u8;
+                let back = Dir::ALL[d].opposite();
+                let c = scen.route_connects(ns[d], back, link, Some(group)) as u8;
                 m |= c << d;
                 road |= (c & bits.contains(SideBits::ROAD) as u8) << d;
             }
         }
-        let ns = grid.neighbours(h);
         // GS-10: a rail-only hexside into or out of a broken hex is no link.
         let mut rail_only = m & !road;
         if state.rail_broken(h) {
