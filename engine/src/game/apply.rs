@@ -8,9 +8,9 @@ use crate::event::{Event, EventSink};
 use crate::hex::HexId;
 use crate::rules::combat::{self, RngChance};
 use crate::rules::movement::{self, Scratch, with_scratch};
-use crate::rules::zoc;
+use crate::rules::{losses, zoc};
 use crate::scenario::{Mp, Scenario, SupplyState};
-use crate::state::{CONTROL_SIDE, GameState, Stamp, UnitFlags, UnitId};
+use crate::state::{GameState, Stamp, UnitFlags, UnitId};
 
 impl GameState {
     /// Applies an action known to be legal (from [`GameState::legal_actions`]
@@ -194,11 +194,11 @@ impl GameState {
         };
         let side = scen.unit(unit).side;
         let from = self.units[unit.index()].hex;
-        // D-TURN-2: every hex moved through, and the one entered, changes hands.
+        // D-TURN-2: every hex moved through, and the one entered, changes
+        // hands (its works and attacked mark stay, as in every change).
         let control = &mut self.control;
         movement::walk_path(s, to, penalty, |h| {
-            if control[h.index()] & CONTROL_SIDE != 1 + side.0 as u16 {
-                control[h.index()] = 1 + side.0 as u16;
+            if losses::hand_over(&mut control[h.index()], side) {
                 sink.push(Event::ControlChanged { hex: h, side });
             }
         });

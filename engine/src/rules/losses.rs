@@ -90,12 +90,20 @@ impl GameState {
 
     /// D-TURN-2: `side` takes `h`.
     pub(crate) fn take_control(&mut self, h: HexId, side: Side, sink: &mut impl EventSink) {
-        let c = &mut self.control[h.index()];
-        if *c & CONTROL_SIDE != 1 + side.0 as u16 {
-            // A change of control clears GS-9's isolation and pocket bits;
-            // the attacked mark and GS-10's works stay with the hex.
-            *c = (*c & !(CONTROL_SIDE | HEX_ISOLATED | POCKET_BITS)) | (1 + side.0) as u16;
+        if hand_over(&mut self.control[h.index()], side) {
             sink.push(Event::ControlChanged { hex: h, side });
         }
     }
+}
+
+/// D-TURN-2: hands the hex whose control word is `c` to `side`; whether it
+/// changed hands. A change of control clears GS-9's isolation and pocket
+/// bits; the attacked mark and GS-10's works stay with the hex.
+#[inline]
+pub(crate) fn hand_over(c: &mut u16, side: Side) -> bool {
+    let changed = *c & CONTROL_SIDE != 1 + side.0 as u16;
+    if changed {
+        *c = (*c & !(CONTROL_SIDE | HEX_ISOLATED | POCKET_BITS)) | (1 + side.0) as u16;
+    }
+    changed
 }

@@ -22,7 +22,7 @@ pub mod charge;
 pub mod combat;
 pub(crate) mod dijkstra;
 pub mod graded;
-mod losses;
+pub(crate) mod losses;
 pub mod movement;
 pub mod rail;
 pub mod retreat;

@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 
 use crate::hex::{Dir, HexId};
-use crate::rules::movement::Scratch;
+use crate::rules::movement::{self, Scratch};
 use crate::rules::zoc;
 use crate::scenario::{PhaseKind, RouteKind, Scenario, Side, SideBits};
 use crate::state::{GameState, UnitFlags, UnitId};
@@ -137,6 +137,11 @@ fn search(
     let mut seen = vec![false; grid.len()];
     seen[start.index()] = true;
     let mut queue = VecDeque::from([(start, 0u16)]);
+    // "All rules governing Movement apply": the train leaves an enemy ZOC
+    // only as a move may (MP-ZOC-7, -8), into a hex free of it.
+    let info = &ms.info[side.index() * grid.len()..][..grid.len()];
+    let (must_avoid, _) =
+        movement::leaving_zoc(info[start.index()], scen.unit_type(u).kind.is_mounted());
     while let Some((h, d)) = queue.pop_front() {
         if d >= limit || (h != start && zoc::in_enemy_zoc(scen, &ms.zoc, h, side)) {
             continue; // MAL-RAIL-1: 40 hexes; entering enemy ZOC ends the move.
@@ -147,6 +152,7 @@ fn search(
             }
             let n = grid.neighbour(h, dir);
             if seen[n.index()]
+                || (h == start && info[n.index()] & must_avoid != 0)
                 || ms.count(n, side.other()) > 0
                 || state.control(n) != Some(side)
                 || state.rail_broken(n)

@@ -137,7 +137,7 @@ pub fn plan(
         if scen.is_fort(b) && state.control(b) == Some(side.other()) {
             return None;
         }
-        let c = entry_cost(scen, a, d, b, class)?;
+        let c = movement::normal_step(scen, unit, a, d, b)?;
         Some((c.0 as u32, zoc::in_enemy_zoc(scen, &ms.zoc, b, side)))
     };
     let fits = |h: HexId| (ms.count(h, side) as usize) < limit as usize;

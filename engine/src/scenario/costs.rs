@@ -19,8 +19,9 @@ use crate::hex::{Dir, HexId};
 /// - MP-MOV-4: following a road (the hexside is a segment of a road) pays the
 ///   road rate instead of the terrain.
 /// - MP-MOV-5: the first road hex of a move that starts on the road is free.
-/// - MP-MOV-6: stepping off-road from one road onto another pays terrain and
-///   loses the road rate for the next road hex.
+/// - MP-MOV-6: stepping off every route from one road onto another pays
+///   terrain and loses the road rate for the next road hex (a track between
+///   them is followed, not jumped).
 /// - MP-MOV-7: where a road meets a track, the rate is that of the route the
 ///   unit arrives on (the route of the hexside crossed).
 #[inline]
@@ -63,7 +64,9 @@ pub(crate) fn step_cost(
     }
     let (roads_a, roads_b) = (scen.roads_at(a), scen.roads_at(b));
     let mut pen = penalty && roads_b == 0;
-    if !on_road && roads_a != 0 && roads_b & !roads_a != 0 {
+    // A track from one road onto another is followed, not jumped (MP-MOV-7).
+    if !bits.intersects(SideBits::ROAD | SideBits::TRACK) && roads_a != 0 && roads_b & !roads_a != 0
+    {
         pen = true;
     }
     Some((Mp(cross.0 + hex_cost.0), pen))
@@ -168,7 +171,9 @@ pub(crate) fn build_edges(scen: &Scenario) -> Vec<[Edge; 6]> {
                     .min(rate(RouteKind::Rail, SideBits::RAIL));
                 let (ra, rb) = (scen.roads_at(a), scen.roads_at(b));
                 let mut flags = 0;
-                if !bits.contains(SideBits::ROAD) && ra != 0 && rb & !ra != 0 {
+                // MP-MOV-6: off every route from one road onto another (a
+                // track between them is followed, MP-MOV-7).
+                if !bits.intersects(SideBits::ROAD | SideBits::TRACK) && ra != 0 && rb & !ra != 0 {
                     flags |= EDGE_JUMP;
                 }
                 if rb != 0 {

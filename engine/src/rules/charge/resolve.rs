@@ -102,6 +102,13 @@ impl GameState {
         };
         let check = morale_check(scen, self, unit, &line);
         let side = scen.unit(unit).side;
+        // MP-ZOC-6: "whenever a unit moves into a hex controlled by an enemy
+        // unit, its movement ends immediately": the second hex, next to the
+        // target, as the charger enters it (before the check; what the
+        // charge then does to the target does not undo it), judged on the
+        // position the charge began in, as a move is (D-TURN-2): an empty
+        // enemy fort ridden through still casts its ZOC on it.
+        let entered_zoc = in_enemy_zoc(scen, self, line.hexes[1], side);
         // MP-CHG-1: the move of two hexes.
         let from = self.units[unit.index()].hex;
         for h in line.hexes {
@@ -118,11 +125,6 @@ impl GameState {
             to: line.hexes[1],
             cost: line.cost,
         });
-        // MP-ZOC-6: "whenever a unit moves into a hex controlled by an enemy
-        // unit, its movement ends immediately": the second hex, next to the
-        // target, as the charger enters it (before the check; what the
-        // charge then does to the target does not undo it).
-        let entered_zoc = in_enemy_zoc(scen, self, line.hexes[1], side);
         // MP-CHG-3: the morale check.
         let roll = chance.roll(DIE);
         let success = check.fails(roll);

@@ -3,7 +3,7 @@
 
 use crate::action::NoAttack;
 use crate::hex::HexId;
-use crate::rules::{movement, retreat};
+use crate::rules::movement;
 use crate::scenario::{Scenario, SideBits, UnitKind};
 use crate::state::{GameState, Stamp, UnitFlags, UnitId};
 
@@ -82,7 +82,8 @@ pub fn can_attack(
 /// road or a rail": for armor the connection is what lets it in, a rail
 /// line too where its movement has no rail rate (rail moves are made in
 /// the Rail Phase), and the hex it may attack along a rail line it may
-/// advance into along it; any other unit enters by normal movement.
+/// advance into along it; any other unit enters by normal movement, a step
+/// no dearer than its whole allowance ([`movement::normal_step`]).
 pub(crate) fn may_enter(
     scen: &Scenario,
     unit: UnitId,
@@ -100,7 +101,7 @@ pub(crate) fn may_enter(
             Err(NoAttack::ArmorNeedsRoad)
         };
     }
-    if retreat::entry_cost(scen, from, d, target, ty.class).is_none() {
+    if movement::normal_step(scen, unit, from, d, target).is_none() {
         return Err(NoAttack::CannotEnter);
     }
     Ok(())

@@ -60,7 +60,7 @@ pub(crate) fn trace(
         // GS-8: the side's LOC search, run on as far as this unit; none for
         // a unit in general supply, one of its seeds (a path of its own hex).
         let w = g.weather(state.turn());
-        general_hexes(scen, state, side, w, ms, gs);
+        general_hexes(scen, side, w, ms, gs);
         if gs.sides[side.index()].general.has(us.hex) {
             t.loc = vec![us.hex];
             t.loc_cost = Some(Mp(0));

@@ -6,7 +6,7 @@ use super::lines::search_to;
 use super::scratch::{FULL, GradedScratch, KEPT_LOC, LIMITED, kept_key};
 use super::search::Marks;
 use super::status::trace_step;
-use crate::hex::HexId;
+use crate::hex::{Dir, HexId};
 use crate::rules::dijkstra::Search;
 use crate::rules::movement::Scratch;
 use crate::rules::zoc;
@@ -14,15 +14,14 @@ use crate::scenario::{GradedRules, Mp, Scenario, Side, Weather};
 use crate::state::GameState;
 
 /// GS-8: marks the hexes in general supply: the supply lines, and every hex
-/// where a unit of one of the side's movement classes on the map would be
-/// in general supply (within `hq_range` of an HQ in general supply by that
+/// where a unit of one of the side's movement classes (its units', on the
+/// map or not) would be in general supply (within `hq_range` of an HQ in general supply by that
 /// class's costs, as GS-3 traces it). So a unit in general supply stands in
 /// one: its line of communication is its own hex, and it is never isolated.
 /// Kept with the side's lines ([`super::scratch::SideLines`]) for their
 /// position: computed once, at the first line of communication asked for.
 pub(super) fn general_hexes(
     scen: &Scenario,
-    state: &GameState,
     side: Side,
     w: &Weather,
     ms: &Scratch,
@@ -52,12 +51,13 @@ pub(super) fn general_hexes(
     if sd.general_hqs == 0 {
         return;
     }
-    // The movement classes of the side's units on the map (HQs included),
-    // a class searched once for its twins.
+    // The movement classes of the side's units (HQs included), whether on
+    // the map now or not: a hex in general supply does not change with the
+    // units lost or still to come. A class is searched once for its twins.
     let types = scen.unit_types();
     let mut classes = 0u32;
-    for (u, setup) in state.units().iter().zip(scen.units()) {
-        if u.on_map() && setup.side == side {
+    for setup in scen.units() {
+        if setup.side == side {
             let class = scen.class_twin(types[setup.unit_type as usize].class);
             classes |= 1 << class.min(31);
         }
@@ -137,24 +137,29 @@ pub(super) fn loc_step<'a>(
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
     move |y, d, x| {
-        let c = loc_entry(g, ms, side, edges[y.index()][d].plain, x)?;
+        let open = || !scen.cross_cost(y, Dir::ALL[d], g.loc_class).is_no();
+        let c = loc_entry(g, ms, side, edges[y.index()][d].plain, open, x)?;
         Some(c.saturating_add(loc_leave(ms, side, general, y)))
     }
 }
 
 /// GS-8: what a line of communication pays to enter `x` across a hexside
-/// whose plain cost is `plain` (`Mp::NO`: not passable for the class),
-/// traced "as if counting an overland supply route": no hex with an enemy
-/// unit; a hex with no friendly unit only across a passable hexside (who
-/// controls it does not matter, as on GS-3's overland trace); a friendly
-/// hex across any hexside at a point; an enemy ZOC costs more, whoever
-/// stands in it.
+/// whose plain cost is `plain` (`Mp::NO`: not passable for the class; the
+/// hexside itself may be crossed when `crossable` says so), traced "as if
+/// counting an overland supply route": no hex with an enemy unit; a hex
+/// with no friendly unit only where the class may step (who controls it
+/// does not matter, as on GS-3's overland trace); "a line of communications
+/// may always be traced through a hex with a friendly unit in it": such a
+/// hex at a point where its terrain is closed to the class, but not across
+/// a hexside no overland route crosses (a river with no bridge); an enemy
+/// ZOC costs more, whoever stands in it.
 #[inline]
 pub(super) fn loc_entry(
     g: &GradedRules,
     ms: &Scratch,
     side: Side,
     plain: u16,
+    crossable: impl FnOnce() -> bool,
     x: HexId,
 ) -> Option<u16> {
     let o = ms.occ[x.index()];
@@ -163,10 +168,10 @@ pub(super) fn loc_entry(
     }
     let friend = o[side.index()] > 0;
     let mut c = plain;
-    if !friend && c == Mp::NO.0 {
-        return None;
-    }
     if c == Mp::NO.0 {
+        if !friend || !crossable() {
+            return None;
+        }
         c = Mp::ONE.0;
     }
     if ms.zoc[x.index()] & zoc::any(side.other()) != 0 {
@@ -200,7 +205,7 @@ pub(super) fn isolation(
     ms: &Scratch,
     gs: &mut GradedScratch,
 ) {
-    general_hexes(scen, state, side, w, ms, gs);
+    general_hexes(scen, side, w, ms, gs);
     let sd = &gs.sides[side.index()];
     gs.search.start(w.loc_range().0);
     for &h in &sd.general_list {
@@ -242,7 +247,7 @@ pub(super) fn loc_to<'g>(
 ) -> &'g Search {
     let g = scen.supply_rules().graded.as_ref().expect("graded rules");
     let w = g.weather(state.turn());
-    general_hexes(scen, state, side, w, ms, gs);
+    general_hexes(scen, side, w, ms, gs);
     search_to(
         gs,
         side,

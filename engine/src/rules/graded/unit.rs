@@ -14,7 +14,7 @@
 use super::isolation::{general_hexes, loc_entry, loc_leave};
 use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OPPOSITE, OUT, SPECIAL};
 use super::search::Marks;
-use crate::hex::HexId;
+use crate::hex::{Dir, HexId};
 use crate::rules::movement::Scratch;
 use crate::rules::zoc;
 use crate::scenario::{GradedRules, Mp, Scenario, Side};
@@ -58,7 +58,9 @@ fn loc_step_back<'a>(
     let n = scen.grid().len();
     let edges = &scen.edges[g.loc_class as usize * n..][..n];
     move |a, d, b| {
-        let c = loc_entry(g, ms, side, edges[b.index()][OPPOSITE[d]].plain, a)?;
+        let back = Dir::ALL[OPPOSITE[d]];
+        let open = || !scen.cross_cost(b, back, g.loc_class).is_no();
+        let c = loc_entry(g, ms, side, edges[b.index()][OPPOSITE[d]].plain, open, a)?;
         Some(c.saturating_add(loc_leave(ms, side, general, b)))
     }
 }
@@ -139,7 +141,7 @@ pub(super) fn unit_isolated(
 ) -> bool {
     let side = scen.unit(u).side;
     let w = g.weather(state.turn());
-    general_hexes(scen, state, side, w, ms, gs);
+    general_hexes(scen, side, w, ms, gs);
     let hex = state.unit(u).hex;
     let sd = &gs.sides[side.index()];
     gs.search.start(w.loc_range().0);

@@ -32,6 +32,7 @@
 //!   engine's `apply` of its choice costs one search.
 
 use crate::hex::{Dir, HexId};
+use crate::scenario::costs::entry_cost;
 pub(crate) use crate::scenario::costs::{EDGE_JUMP, EDGE_TO_ROAD, Edge, step_cost};
 use crate::scenario::{Mp, PhaseKind, RouteKind, Scenario, SideBits};
 use crate::state::{GameState, UnitFlags, UnitId};
@@ -42,6 +43,23 @@ pub use scratch::Scratch;
 use scratch::{BLOCKED, FULL, MOUNTED_STOP, NO_PREV, SPAN, STOP};
 pub(crate) use scratch::{SUPPLY_BLOCKED, with_scratch};
 
+/// MP-ZOC-7, MP-ZOC-8: leaving the hex whose info bits (for the mover's
+/// side) are `here`: the bits a first step must not enter, and what the
+/// step costs more. Foot units leave enemy ZOC only into a hex free of it,
+/// for a point; mounted units leave enemy mounted ZOC only into a hex free
+/// of that, for a point, and enemy infantry's ZOC freely.
+#[inline]
+pub(crate) fn leaving_zoc(here: u8, mounted: bool) -> (u8, u16) {
+    if here & STOP == 0 {
+        (0, 0)
+    } else if !mounted {
+        (STOP, Mp::ONE.0)
+    } else if here & MOUNTED_STOP != 0 {
+        (MOUNTED_STOP, Mp::ONE.0)
+    } else {
+        (0, 0)
+    }
+}
 /// One hex a unit can reach.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Destination {
@@ -159,6 +177,16 @@ pub fn nth_destination(
 /// enter a hex that it could not move to normally").
 pub fn can_ever_move(scen: &Scenario, u: UnitId) -> bool {
     scen.unit_type(u).movement != Mp::ZERO
+}
+
+/// What `u` pays to step from `a` across `d` into `b` "normally", or `None`
+/// if it could not: the step is closed to its class ([`entry_cost`]), or
+/// dearer than its whole printed allowance (normal movement knows no
+/// minimum move, so no move of the unit ever makes that step). Attacks,
+/// advances (MAL-CBT-2, -9) and retreats (MAL-CBT-7) ask it.
+pub fn normal_step(scen: &Scenario, u: UnitId, a: HexId, d: Dir, b: HexId) -> Option<Mp> {
+    let ty = scen.unit_type(u);
+    entry_cost(scen, a, d, b, ty.class).filter(|c| *c <= ty.movement)
 }
 
 /// Whether `u` may move at all now (its side's Movement Phase, on the map,
@@ -318,16 +346,7 @@ fn run(scen: &Scenario, state: &GameState, s: &mut Scratch, u: UnitId, from: Sta
     // MP-ZOC-8; only the start can be in one, as entering one ends the move)
     // and the free first road hex (MP-MOV-5).
     let start = us.hex;
-    let here = info[start.index()];
-    let (must_avoid, leave_cost) = if here & STOP == 0 {
-        (0, 0)
-    } else if !ty.kind.is_mounted() {
-        (STOP, Mp::ONE.0) // MP-ZOC-7: foot units only into a hex free of enemy ZOC, +1.
-    } else if here & MOUNTED_STOP != 0 {
-        (MOUNTED_STOP, Mp::ONE.0) // MP-ZOC-8: out of enemy mounted ZOC only, +1.
-    } else {
-        (0, 0) // MP-ZOC-8: mounted units leave enemy infantry's ZOC freely.
-    };
+    let (must_avoid, leave_cost) = leaving_zoc(info[start.index()], ty.kind.is_mounted());
     let (fresh, penalty) = (from.fresh, from.penalty);
     // Hexes the unit may never enter (BLOCKED: an enemy unit, or with a
     // stacking limit of one any unit) read as reached at no cost, so the

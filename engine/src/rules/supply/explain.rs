@@ -106,20 +106,23 @@ fn diagnose(
     let ty = scen.unit_type(u);
     let hex = state.unit(u).hex;
     let mut any_source = false;
+    let mut srcs = Vec::new();
     sources(scen, state, side, |h| {
-        any_source |= !blocked(scen, ms, h, side)
+        any_source |= !blocked(scen, ms, h, side);
+        srcs.push(h);
     });
     if !any_source {
         return "no source reachable: every supply source is enemy-held or blocked".into();
     }
-    // The nearest road/rail hex within the allowance, ignoring what blocks.
-    let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex) else {
+    // The nearest road/rail hex (or source: the overland leg may end at
+    // one) within the allowance, ignoring what blocks.
+    let Some(path) = relaxed_overland(scen, ty.class, ty.movement.0, ss, hex, &srcs) else {
         // None in reach: is one farther away, by an open path?
         ss.bump();
         overland(scen, side, ty.class, 2000, ms, ss);
         let d = ss.dist(hex);
         if d == u16::MAX {
-            return "no road or rail hex within its movement allowance (by its own movement costs)"
+            return "no road or rail hex or supply source within its movement allowance (by its own movement costs)"
                 .into();
         }
         let mut h = hex;
@@ -205,6 +208,7 @@ fn relaxed_overland(
     budget: u16,
     ss: &mut SupplyScratch,
     from: HexId,
+    srcs: &[HexId],
 ) -> Option<Vec<HexId>> {
     let grid = scen.grid();
     ss.bump();
@@ -223,7 +227,7 @@ fn relaxed_overland(
             if ss.dist(a) != cost || found.is_some() {
                 continue;
             }
-            if on_road_or_rail(scen, a) {
+            if on_road_or_rail(scen, a) || srcs.contains(&a) {
                 found = Some(a);
                 continue;
             }

@@ -6,7 +6,7 @@
 use super::{Illegal, Moment, field};
 use crate::action::Action;
 use crate::hex::HexId;
-use crate::rules::{rail, retreat};
+use crate::rules::{combat, rail};
 use crate::scenario::{PhaseKind, RouteKind, Scenario, Side};
 use crate::state::{GameState, RailLog, UnitFlags, UnitId};
 
@@ -371,9 +371,7 @@ fn advance(scen: &Scenario, st: &GameState, m: &Moment, to: HexId) -> Result<(),
         let us = st.unit(u);
         let next_door = us.on_map()
             && us.has(UnitFlags::ATTACKED)
-            && scen.grid().direction(us.hex, to).is_some_and(|d| {
-                retreat::entry_cost(scen, us.hex, d, to, scen.unit_type(u).class).is_some()
-            });
+            && combat::may_enter(scen, u, us.hex, to).is_ok();
         if !next_door {
             return Err(unit(
                 scen,
