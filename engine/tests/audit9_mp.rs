@@ -264,8 +264,6 @@ fn mp_zoc_6_a_charger_riding_through_an_empty_enemy_fort_stops_in_its_zoc() {
     );
 }
 
-// -------------------------------- 2. a retreat into an empty enemy fort's ZOC
-
 // ------------------------------------------- 3. a track between two roads
 
 // rule: MP-MOV-7
