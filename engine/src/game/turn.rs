@@ -86,9 +86,13 @@ impl GameState {
         })
     }
 
-    /// D-TURN-3: the result from victory points at the end of the last turn.
+    /// D-TURN-3: the result at the end of the last turn: a side with no
+    /// unit left loses decisively, as at any other time; else the victory
+    /// points decide.
     pub(super) fn finish(&mut self, scen: &Scenario, sink: &mut impl EventSink) {
-        let result = self.points_result(scen);
+        let result = self
+            .wiped_out_result(scen)
+            .unwrap_or_else(|| self.points_result(scen));
         self.end_game(scen, result, sink);
     }
 

@@ -97,31 +97,34 @@ pub fn plan(
     let grid = scen.grid();
     let side = scen.unit(unit).side;
     let class = scen.unit_type(unit).class;
-    // "Toward a Friendly Supply Source": an end hex's cost to the nearest
-    // of the side's sources now, worked out for each end hex once, when a
-    // path first ends there (`u32::MAX`: none reachable).
+    // "Toward a Friendly Supply Source": whether an end hex is cheaper to
+    // reach one of the side's sources now from than the combat hex is (any
+    // of them: "a" source), and its cost to the nearest, worked out for each
+    // end hex once, when a path first ends there (`u32::MAX`: none
+    // reachable).
     let cands = scen.source_candidates(side);
     let open = sources::open_ports(scen, state, side);
-    let mut memo = [(HexId::NONE, 0u32); 32];
+    let mut memo = [(HexId::NONE, false, 0u32); 32];
     let mut memo_len = 0;
-    let mut toward = |end: HexId| -> u32 {
-        if let Some(&(_, k)) = memo[..memo_len].iter().find(|(h, _)| *h == end) {
-            return k;
+    let mut toward = |end: HexId| -> (bool, u32) {
+        if let Some(&(_, t, k)) = memo[..memo_len].iter().find(|(h, _, _)| *h == end) {
+            return (t, k);
         }
-        let k = cands
+        let (mut t, mut k) = (false, u32::MAX);
+        for c in cands
             .iter()
             .filter(|c| sources::is_source(state, side, c.hex, c.kind, open))
-            .map(|c| scen.source_field(c, class)[end.index()])
-            .min()
-            .unwrap_or(u32::MAX);
+        {
+            let f = scen.source_field(c, class);
+            t |= f[end.index()] < f[from.index()];
+            k = k.min(f[end.index()]);
+        }
         if memo_len < memo.len() {
-            memo[memo_len] = (end, k);
+            memo[memo_len] = (end, t, k);
             memo_len += 1;
         }
-        k
+        (t, k)
     };
-    // The combat hex's own cost to a source: an end below it is toward one.
-    let here = toward(from);
     let limit = scen.stacking();
     let stack1 = limit == 1;
     let n = hexes.clamp(1, 2) as usize;
@@ -149,8 +152,8 @@ pub fn plan(
     type Extra = (bool, Key);
     let mut best: Option<((Key, Extra), RetreatPath)> = None;
     let mut key_of = |end: HexId, cost: u32, mask: u8| -> Key {
-        let field = toward(end);
-        (field >= here, cost, field, mask.count_ones() as u8)
+        let (t, field) = toward(end);
+        (!t, cost, field, mask.count_ones() as u8)
     };
     // Every way of retreating `n` hexes, each step `(hex, cost, zoc)`.
     // (At most six first hexes and six second: no allocation.)

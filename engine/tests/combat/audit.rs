@@ -66,9 +66,11 @@ fn mal_cbt_7_retreat_toward_a_friendly_source_not_an_enemy_held_port() {
     // east-coast port 0502 is held by blue: it is no source of red's. So the
     // retreat heads for 1004 by the cheapest hexes that do (MAL-CBT-7):
     // south along the road to 0505, then 0605 (1.5 MP), out of blue's ZOC:
-    // r1 ends with one step (the D1). Were 0502 a source, 0504 would be 3 MP
-    // from one, no way east or south would lead toward one, and the retreat
-    // would go north, 0503 then 0502.
+    // r1 ends with one step (the D1). Were 0502 a source, the way north,
+    // 0503 then 0502, would lead toward one too, but it is dearer (4 MP,
+    // across a ford): toward "a" source, any of them, the cheapest way wins
+    // (the tenth reading; before, only the way toward the nearest source,
+    // 0502, counted, and r1 went north).
     let scen = open_with_ports(
         "east_ports = [\"0502\"]",
         "side = \"red\"\neast = true",
@@ -77,14 +79,14 @@ fn mal_cbt_7_retreat_toward_a_friendly_source_not_an_enemy_held_port() {
     let (g, ev) = open_d1r2(scen, Side(0));
     assert_eq!(g.path(&ev, "r1").unwrap(), ["0505", "0605"]);
     assert_eq!(g.steps("r1"), 1);
-    // Held by red, the port is a source of red's: north it goes.
+    // Held by red, the port is a source of red's too: south still.
     let scen = open_with_ports(
         "east_ports = [\"0502\"]",
         "side = \"red\"\neast = true",
         "hexes = { red = [\"0502\"] }",
     );
     let (g, ev) = open_d1r2(scen, Side(1));
-    assert_eq!(g.path(&ev, "r1").unwrap(), ["0503", "0502"]);
+    assert_eq!(g.path(&ev, "r1").unwrap(), ["0505", "0605"]);
 }
 
 // rule: MAL-CBT-7

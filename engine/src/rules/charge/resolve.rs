@@ -7,13 +7,16 @@ use crate::action::NoCharge;
 use crate::event::{Event, EventSink, LossCause};
 use crate::hex::{Dir, HexId};
 use crate::rules::combat::Chance;
-use crate::rules::retreat;
+use crate::rules::{movement, retreat};
 use crate::scenario::{Mp, Scenario, UnitKind};
 use crate::state::{GameState, Stamp, UnitFlags, UnitId};
 
 /// MP-CHG-4: the hex the target of `line` retreats into if the charge
 /// succeeds, with the number of ZOCs of enemy units other than `charger`
-/// that cover it; `None` if it cannot retreat (artillery never does).
+/// that cover it; `None` if it cannot retreat (artillery never does). The
+/// fall-back follows the retreat after combat's criteria: only into a hex
+/// the unit could move to normally (MAL-CBT-7: open to its class, no
+/// dearer than its whole allowance; a unit that cannot move has none).
 pub fn retreat_hex(
     scen: &Scenario,
     state: &GameState,
@@ -22,7 +25,7 @@ pub fn retreat_hex(
 ) -> Option<(HexId, u8)> {
     let t = line.target;
     let ty = scen.unit_type(t);
-    if ty.kind == UnitKind::Artillery {
+    if ty.kind == UnitKind::Artillery || !movement::can_ever_move(scen, t) {
         return None;
     }
     let grid = scen.grid();
@@ -35,7 +38,7 @@ pub fn retreat_hex(
         if !h.is_some() || grid.distance(line.hexes[1], h) != 2 {
             continue;
         }
-        if retreat::entry_cost(scen, from, d, h, ty.class).is_none() {
+        if movement::normal_step(scen, t, from, d, h).is_none() {
             continue;
         }
         let (mut mine, mut theirs) = (0usize, 0usize);

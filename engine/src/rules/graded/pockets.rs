@@ -83,10 +83,14 @@ impl GameState {
         if pocket_rules(scen).is_none() {
             return;
         }
+        let classes = scen.classes().len() as u8;
         for h in scen.grid().hexes() {
+            // Ground no unit may stand in (a salt lake) is in no pocket: no
+            // line need reach it, and no enemy could ever take it.
+            let ground = (0..classes).any(|c| scen.can_stand(h, c));
             let c = &mut self.control[h.index()];
             if *c & CONTROL_SIDE == 1 + side.0 as u16 {
-                if gs.search.reached(h) {
+                if !ground || gs.search.reached(h) {
                     *c &= !HEX_ISOLATED;
                     *c &= !POCKET_BITS; // relieved hex
                 } else {

@@ -24,7 +24,7 @@
 use crate::action::{Action, NoPool};
 use crate::event::{Event, EventSink};
 use crate::hex::HexId;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SupplyState};
 use crate::state::{
     GameState, MAX_POCKETS, POOL_ELIMINATED_ISOLATED, POOL_FRONT, UnitFlags, UnitId,
 };
@@ -275,6 +275,12 @@ impl GameState {
             u.flags = UnitFlags::MOVED | UnitFlags::MOVE_ENDED;
             if pool != POOL_FRONT {
                 u.flags |= UnitFlags::COMBAT_ISOLATED | UnitFlags::SUPPLY_ISOLATED;
+            } else {
+                // Back from the theatre's pool at a source: a new unit, in
+                // the state of one never judged (GS-2: no U-level carried
+                // over from before it was eliminated).
+                u.supply = SupplyState::Full;
+                u.u_level = 0;
             }
         }
         let lost = &mut self.steps_lost[side.index()];

@@ -310,7 +310,8 @@ fn moments<'a>(scen: &'a Scenario, st: &GameState) -> Result<Vec<Moment<'a>>, Il
         });
     }
     let last = st.turn() == scen.turns() && st.active_side() == Side(0);
-    let points = st.points_result(scen);
+    // The last turn's end: a side wiped out loses, else the points decide.
+    let points = wiped.unwrap_or_else(|| st.points_result(scen));
     if i == 0 && last && points == *result {
         out.push(Moment {
             turn: st.turn(),
