@@ -9,118 +9,33 @@
 //! nearest, MAL-CBT-7).
 //!
 //! The ground is the fixture `audit10_mal_field.toml` (its comment gives
-//! the results table), grown per test by [`Field`]. Grid: odd columns sit
-//! half a hex higher, so 0504 touches 0503, 0505, 0403, 0404, 0603 and
-//! 0604, and 0604 touches 0603, 0605, 0504, 0505, 0704 and 0705. Each test
+//! the results table), grown per test by the [`Field`] of the shared
+//! `field` module (`tests/field/mod.rs`), which also holds the [`Game`] and
+//! the [`Script`]. Grid: odd columns sit half a hex higher, so 0504 touches
+//! 0503, 0505, 0403, 0404, 0603 and 0604, and 0604 touches 0603, 0605,
+//! 0504, 0505, 0704 and 0705. Each test
 //! places the units it needs through a saved game (the rest stay off the
 //! map), sets control where it matters, and forces the die and every
 //! random choice with a script.
 
 mod common;
+mod field;
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
-use hexwar_engine::combat::{self, Chance};
+use field::*;
+use hexwar_engine::combat;
 use hexwar_engine::movement::Scratch;
 use hexwar_engine::save::SavedGame;
-use hexwar_engine::{
-    Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId,
-    rail,
-};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use hexwar_engine::{Action, Event, PhaseKind, Side, SupplyState, rail};
 
 const FIXTURE: &str = "audit10_mal_field.toml";
 
-/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
-
-/// The fixture's text, grown: terrain per hex, hexside lists, routes.
-struct Field {
-    src: String,
-    rows: Vec<Vec<char>>,
-}
-
 impl Field {
+    /// The fixture [`FIXTURE`], to be grown.
     fn new() -> Field {
-        let src = common::load(FIXTURE).1;
-        let rows = vec![vec!['c'; 10]; 8];
-        Field { src, rows }
+        Field::load(FIXTURE, "audit10.toml")
     }
-
-    /// Hex `label` is of terrain `code`.
-    fn hex(mut self, label: &str, code: char) -> Field {
-        let c: usize = label[..2].parse().unwrap();
-        let r: usize = label[2..].parse().unwrap();
-        self.rows[r - 1][c - 1] = code;
-        self
-    }
-
-    /// Every hex of column `col` is of terrain `code`.
-    fn column(mut self, col: usize, code: char) -> Field {
-        for r in 0..8 {
-            self.rows[r][col - 1] = code;
-        }
-        self
-    }
-
-    /// A route of `kind` through `hexes`.
-    fn route(mut self, kind: &str, name: &str, hexes: &[&str]) -> Field {
-        let quoted: Vec<String> = hexes.iter().map(|s| format!("\"{s}\"")).collect();
-        self.src = self.src.replacen(
-            "\n[supply]\n",
-            &format!(
-                "\n[[routes]]\nkind = \"{kind}\"\nname = \"{name}\"\nhexes = [{}]\n\n[supply]\n",
-                quoted.join(", ")
-            ),
-            1,
-        );
-        self
-    }
-
-    /// Any other change to the text.
-    fn text(mut self, from: &str, to: &str) -> Field {
-        assert!(self.src.contains(from), "{from}");
-        self.src = self.src.replacen(from, to, 1);
-        self
-    }
-
-    /// Text added at the end of the file (more units).
-    fn append(mut self, more: &str) -> Field {
-        self.src.push('\n');
-        self.src.push_str(more);
-        self
-    }
-
-    fn scen(&self) -> Scenario {
-        let block: Vec<String> = self
-            .rows
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        let clear = ["c c c c c c c c c c"; 8].join("\n");
-        let src = self.src.replacen(&clear, &block.join("\n"), 1);
-        Scenario::from_toml(&src, "audit10.toml").unwrap_or_else(|e| panic!("{e}"))
-    }
-}
-
-struct Game {
-    scen: Scenario,
-    st: GameState,
-    rng: Xoshiro256PlusPlus,
 }
 
 impl Game {
@@ -128,40 +43,7 @@ impl Game {
     /// stay in the pool), `tweak` applied to the saved game: Blue's
     /// Movement Phase of turn 1.
     fn new(field: &Field, units: &[(&str, &str)], tweak: impl FnOnce(&mut SavedGame)) -> Game {
-        let scen = field.scen();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let st = GameState::new(&scen, &mut rng);
-        let mut saved = st.to_saved(&scen);
-        for (i, su) in saved.units.iter_mut().enumerate() {
-            match units.iter().find(|(id, _)| *id == su.id) {
-                Some((_, hex)) => su.hex = Some(hex.to_string()),
-                None if scen.units()[i].arrives <= 1 => {
-                    su.hex = None;
-                    su.steps = 0;
-                }
-                None => {}
-            }
-        }
-        tweak(&mut saved);
-        let st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
-        assert_eq!(st.phase(&scen), PhaseKind::Movement);
-        Game { scen, st, rng }
-    }
-
-    fn u(&self, id: &str) -> UnitId {
-        self.scen.unit_by_id(id).unwrap()
-    }
-
-    fn h(&self, label: &str) -> HexId {
-        self.scen.grid().parse(label).unwrap()
-    }
-
-    fn label(&self, h: HexId) -> String {
-        self.scen.grid().label(h)
-    }
-
-    fn act(&mut self, a: Action) -> Result<(), ActionError> {
-        self.st.apply(&self.scen, a, &mut self.rng, &mut ())
+        Game::placed(field.scen(), units, tweak)
     }
 
     /// A move by normal movement, which must be legal.
@@ -174,67 +56,22 @@ impl Game {
             .unwrap_or_else(|e| panic!("{id} to {to}: {}", e.describe(&self.scen)));
     }
 
-    fn attack(&mut self, id: &str, hex: &str) {
-        let a = Action::Attack {
-            unit: self.u(id),
-            target: self.h(hex),
-        };
-        self.act(a)
-            .unwrap_or_else(|e| panic!("{id} attacks {hex}: {}", e.describe(&self.scen)));
-    }
-
     fn advance(&mut self, id: &str) {
         let a = Action::Advance { unit: self.u(id) };
         self.act(a)
             .unwrap_or_else(|e| panic!("{id} advances: {}", e.describe(&self.scen)));
     }
 
-    /// Rolls the declared attack with scripted chance; returns the events.
-    fn roll(&mut self, air: u8, choices: &[usize]) -> Vec<Event> {
-        let mut events = Vec::new();
-        let mut s = Script(choices.iter().copied().collect());
-        self.st
-            .check(&self.scen, Action::Resolve { air })
-            .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
-        self.st.resolve_combat(&self.scen, air, &mut s, &mut events);
-        assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
-        events
-    }
-
     fn odds(&self) -> combat::Odds {
         combat::odds(&self.scen, &self.st, 0)
-    }
-
-    fn steps(&self, id: &str) -> u8 {
-        self.st.unit(self.u(id)).steps
     }
 
     fn supply(&self, id: &str) -> SupplyState {
         self.st.unit(self.u(id)).supply
     }
 
-    fn at(&self, id: &str) -> String {
-        let h = self.st.unit(self.u(id)).hex;
-        if h.is_some() {
-            self.label(h)
-        } else {
-            "off".into()
-        }
-    }
-
     fn control(&self, label: &str) -> Option<Side> {
         self.st.control(self.h(label))
-    }
-
-    /// The hexes `id` retreated through, by the events.
-    fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
-        let unit = self.u(id);
-        ev.iter().find_map(|e| match e {
-            Event::Retreated { unit: u, path, .. } if *u == unit => {
-                Some(path.iter().map(|h| self.label(*h)).collect())
-            }
-            _ => None,
-        })
     }
 
     /// Whether `id` was left without a retreat, by the events.
@@ -242,14 +79,6 @@ impl Game {
         let unit = self.u(id);
         ev.iter()
             .any(|e| matches!(e, Event::NoRetreat { unit: u, .. } if *u == unit))
-    }
-
-    /// Steps `id` lost in these events.
-    fn lost(&self, ev: &[Event], id: &str) -> usize {
-        let unit = self.u(id);
-        ev.iter()
-            .filter(|e| matches!(e, Event::StepLost { unit: u, .. } if *u == unit))
-            .count()
     }
 
     /// `id`'s rail destinations now.
@@ -262,28 +91,10 @@ impl Game {
         });
         out
     }
-
-    /// Ends phases until `side`'s `phase` of `turn`.
-    fn until(&mut self, side: Side, phase: PhaseKind, turn: u8) {
-        for _ in 0..40 {
-            if self.st.active_side() == side
-                && self.st.phase(&self.scen) == phase
-                && self.st.turn() == turn
-            {
-                return;
-            }
-            self.act(Action::EndPhase).unwrap();
-        }
-        panic!("never reached {side:?} {phase:?} {turn}");
-    }
 }
 
 const BLUE: Side = Side(0);
 const RED: Side = Side(1);
-
-fn set_supply(s: &mut SavedGame, id: &str, state: SupplyState) {
-    s.units.iter_mut().find(|u| u.id == id).unwrap().supply = state;
-}
 
 /// Control of the hex `label` to `side` (`'0'` blue, `'1'` red, `'.'` none).
 fn set_control(s: &mut SavedGame, label: &str, side: char) {

@@ -7,110 +7,30 @@
 //! correction (docs/RULES-STATUS.md, "Settled on a ninth reading").
 //!
 //! The ground is the fixture `audit9_cbt_field.toml` (its comment gives the
-//! results table), grown per test by [`Field`]. Grid: even columns sit half
-//! a hex lower, so 0504 touches 0503, 0603, 0604, 0505, 0404 and 0403.
-//! Every test places the units it needs, enters Blue's Combat Phase and
-//! forces the die and every random choice with a script.
+//! results table), grown per test by the [`Field`] of the shared `field`
+//! module (`tests/field/mod.rs`), which also holds the [`Game`] and the
+//! [`Script`]. Grid: even columns sit half a hex lower, so 0504 touches
+//! 0503, 0603, 0604, 0505, 0404 and 0403. Every test places the units it
+//! needs, enters Blue's Combat Phase and forces the die and every random
+//! choice with a script.
 
 mod common;
+mod field;
 
-use std::collections::VecDeque;
-
-use hexwar_engine::combat::{self, Chance, Modifier, NoAttack};
+use field::*;
+use hexwar_engine::combat::{self, Modifier, NoAttack};
 use hexwar_engine::save::SavedGame;
-use hexwar_engine::{
-    Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId,
-};
+use hexwar_engine::{Action, ActionError, Event, GameState, PhaseKind, Side, SupplyState};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const FIXTURE: &str = "audit9_cbt_field.toml";
 
-/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
-
-/// The fixture's text, grown: terrain per hex, hexside lists, routes.
-struct Field {
-    src: String,
-    rows: Vec<Vec<char>>,
-}
-
 impl Field {
+    /// The fixture [`FIXTURE`], to be grown.
     fn new() -> Field {
-        let src = common::load(FIXTURE).1;
-        let rows = vec![vec!['c'; 10]; 8];
-        Field { src, rows }
+        Field::load(FIXTURE, "audit9.toml")
     }
-
-    /// Hex `label` is of terrain `code`.
-    fn hex(mut self, label: &str, code: char) -> Field {
-        let c: usize = label[..2].parse().unwrap();
-        let r: usize = label[2..].parse().unwrap();
-        self.rows[r - 1][c - 1] = code;
-        self
-    }
-
-    /// The hexside list `kind` (river, stream, bridge, ford) is `list`.
-    fn sides(mut self, kind: &str, list: &[&str]) -> Field {
-        let quoted: Vec<String> = list.iter().map(|s| format!("\"{s}\"")).collect();
-        let from = format!("{kind} = []");
-        assert!(self.src.contains(&from), "{from}");
-        self.src = self
-            .src
-            .replacen(&from, &format!("{kind} = [{}]", quoted.join(", ")), 1);
-        self
-    }
-
-    /// A route of `kind` through `hexes`.
-    fn route(mut self, kind: &str, name: &str, hexes: &[&str]) -> Field {
-        let quoted: Vec<String> = hexes.iter().map(|s| format!("\"{s}\"")).collect();
-        self.src = self.src.replacen(
-            "\n[supply]\n",
-            &format!(
-                "\n[[routes]]\nkind = \"{kind}\"\nname = \"{name}\"\nhexes = [{}]\n\n[supply]\n",
-                quoted.join(", ")
-            ),
-            1,
-        );
-        self
-    }
-
-    /// Any other change to the text.
-    fn text(mut self, from: &str, to: &str) -> Field {
-        assert!(self.src.contains(from), "{from}");
-        self.src = self.src.replacen(from, to, 1);
-        self
-    }
-
-    fn scen(&self) -> Scenario {
-        let block: Vec<String> = self
-            .rows
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        let clear = ["c c c c c c c c c c"; 8].join("\n");
-        let src = self.src.replacen(&clear, &block.join("\n"), 1);
-        Scenario::from_toml(&src, "audit9.toml").unwrap_or_else(|e| panic!("{e}"))
-    }
-}
-
-struct Game {
-    scen: Scenario,
-    st: GameState,
-    rng: Xoshiro256PlusPlus,
 }
 
 impl Game {
@@ -118,62 +38,7 @@ impl Game {
     /// stay in the pool), `tweak` applied to the saved game, then Blue's
     /// Movement Phase ended.
     fn new(field: &Field, units: &[(&str, &str)], tweak: impl FnOnce(&mut SavedGame)) -> Game {
-        let scen = field.scen();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let st = GameState::new(&scen, &mut rng);
-        let mut saved = st.to_saved(&scen);
-        for (i, su) in saved.units.iter_mut().enumerate() {
-            match units.iter().find(|(id, _)| *id == su.id) {
-                Some((_, hex)) => su.hex = Some(hex.to_string()),
-                None if scen.units()[i].arrives <= 1 => {
-                    su.hex = None;
-                    su.steps = 0;
-                }
-                None => {}
-            }
-        }
-        tweak(&mut saved);
-        let mut st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
-        st.apply(&scen, Action::EndPhase, &mut rng, &mut ())
-            .unwrap();
-        Game { scen, st, rng }
-    }
-
-    fn u(&self, id: &str) -> UnitId {
-        self.scen.unit_by_id(id).unwrap()
-    }
-
-    fn h(&self, label: &str) -> HexId {
-        self.scen.grid().parse(label).unwrap()
-    }
-
-    fn act(&mut self, a: Action) -> Result<(), ActionError> {
-        self.st.apply(&self.scen, a, &mut self.rng, &mut ())
-    }
-
-    fn attack(&mut self, id: &str, hex: &str) {
-        let a = Action::Attack {
-            unit: self.u(id),
-            target: self.h(hex),
-        };
-        self.act(a)
-            .unwrap_or_else(|e| panic!("{id} attacks {hex}: {}", e.describe(&self.scen)));
-    }
-
-    fn can_attack(&self, id: &str, hex: &str) -> Result<(), NoAttack> {
-        combat::can_attack(&self.scen, &self.st, self.u(id), self.h(hex))
-    }
-
-    /// Rolls the declared attack with scripted chance; returns the events.
-    fn roll(&mut self, air: u8, choices: &[usize]) -> Vec<Event> {
-        let mut events = Vec::new();
-        let mut s = Script(choices.iter().copied().collect());
-        self.st
-            .check(&self.scen, Action::Resolve { air })
-            .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
-        self.st.resolve_combat(&self.scen, air, &mut s, &mut events);
-        assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
-        events
+        Game::with(field.scen(), units, tweak)
     }
 
     fn odds(&self, air: u8) -> combat::Odds {
@@ -184,65 +49,9 @@ impl Game {
         self.scen.combat().column_name(o.column)
     }
 
-    fn steps(&self, id: &str) -> u8 {
-        self.st.unit(self.u(id)).steps
-    }
-
-    fn at(&self, id: &str) -> String {
-        let h = self.st.unit(self.u(id)).hex;
-        if h.is_some() {
-            self.scen.grid().label(h)
-        } else {
-            "off".into()
-        }
-    }
-
-    fn legal(&self) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.st.legal_actions(&self.scen, &mut v);
-        v
-    }
-
     fn may_advance(&self, id: &str) -> bool {
         self.legal().contains(&Action::Advance { unit: self.u(id) })
     }
-
-    /// The hexes `id` retreated through, by the events.
-    fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
-        let unit = self.u(id);
-        ev.iter().find_map(|e| match e {
-            Event::Retreated { unit: u, path, .. } if *u == unit => {
-                Some(path.iter().map(|h| self.scen.grid().label(*h)).collect())
-            }
-            _ => None,
-        })
-    }
-
-    /// Steps `id` lost in these events.
-    fn lost(&self, ev: &[Event], id: &str) -> usize {
-        let unit = self.u(id);
-        ev.iter()
-            .filter(|e| matches!(e, Event::StepLost { unit: u, .. } if *u == unit))
-            .count()
-    }
-
-    /// Ends phases until `side`'s `phase` of `turn`.
-    fn until(&mut self, side: Side, phase: PhaseKind, turn: u8) {
-        for _ in 0..40 {
-            if self.st.active_side() == side
-                && self.st.phase(&self.scen) == phase
-                && self.st.turn() == turn
-            {
-                return;
-            }
-            self.act(Action::EndPhase).unwrap();
-        }
-        panic!("never reached {side:?} {phase:?} {turn}");
-    }
-}
-
-fn set_supply(s: &mut SavedGame, id: &str, state: SupplyState) {
-    s.units.iter_mut().find(|u| u.id == id).unwrap().supply = state;
 }
 
 fn set_steps(s: &mut SavedGame, id: &str, steps: u8) {

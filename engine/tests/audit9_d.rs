@@ -8,10 +8,11 @@
 //! engine plays right. Fixtures: `tests/fixtures/audit9_d_*.toml`.
 
 mod common;
+mod field;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-use hexwar_engine::combat::Chance;
+use field::Script;
 use hexwar_engine::save::SavedGame;
 use hexwar_engine::{
     Action, Dir, Event, GameState, Grid, HexId, PhaseKind, ResultLevel, Scenario, Side, UnitId,
@@ -19,17 +20,6 @@ use hexwar_engine::{
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// Die faces and choices, in order (`roll(6)` takes `face - 1`).
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
 
 /// A game on a fixture for the combat positions: only the listed units on
 /// the map, control as given (one string per row: `0` blue, `1` red, `.`

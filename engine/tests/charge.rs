@@ -1,20 +1,22 @@
 //! Cavalry charges, MP-CHG-1..6 (`engine/src/charge.rs`), on the fixtures
 //! `chg_line.toml` (which charges are legal), `chg_check.toml` (the morale
 //! check and what follows) and `chg_open.toml` (open country). The die is
-//! forced with a scripted [`Chance`]; each test names the rule it pins.
+//! forced with the scripted [`Die`] of the shared `board` module
+//! (`tests/board/mod.rs`), which holds the helpers these tests share with
+//! the other Morne Plaine readings; each test names the rule it pins.
+
+mod board;
 
 use std::path::Path;
 
+use board::*;
 use hexwar_engine::charge::{self, ChargeLine, NoCharge};
-use hexwar_engine::combat::{self, Chance, Modifier};
+use hexwar_engine::combat::{self, Modifier};
 use hexwar_engine::hex::Dir;
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
-    Action, ActionError, Event, GameState, HexId, LossCause, Mp, PhaseKind, Scenario, Side, UnitId,
-    zoc,
+    Action, ActionError, Event, GameState, HexId, LossCause, Mp, PhaseKind, Scenario, Side, zoc,
 };
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn load(name: &str) -> Scenario {
     load_with(name, |src| src)
@@ -29,58 +31,11 @@ fn load_with(name: &str, edit: impl FnOnce(String) -> String) -> Scenario {
     Scenario::from_toml(&edit(src), name).unwrap_or_else(|e| panic!("fixture does not load:\n{e}"))
 }
 
-fn rng(seed: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(seed)
-}
-
 fn start(scen: &Scenario) -> GameState {
     let g = GameState::new(scen, &mut rng(1));
     assert_eq!(g.phase(scen), PhaseKind::Movement);
     assert_eq!(g.active_side(), Side(0));
     g
-}
-
-fn hex(scen: &Scenario, label: &str) -> HexId {
-    scen.grid().parse(label).unwrap()
-}
-
-fn unit(scen: &Scenario, id: &str) -> UnitId {
-    scen.unit_by_id(id)
-        .unwrap_or_else(|| panic!("no unit {id}"))
-}
-
-fn at(scen: &Scenario, g: &GameState, id: &str) -> String {
-    let u = g.unit(unit(scen, id));
-    if u.on_map() {
-        scen.grid().label(u.hex)
-    } else {
-        "off".into()
-    }
-}
-
-/// A die that always shows the same face, for the 1-9 morale check.
-struct Die(u8);
-
-impl Chance for Die {
-    fn pick(&mut self, n: usize) -> usize {
-        assert_eq!(n, 9, "the morale check rolls 1-9 (MP-CHG-3)");
-        (self.0 - 1) as usize
-    }
-}
-
-/// The charge of `id` at `target` with the die showing `roll`; its events.
-fn charge_with(scen: &Scenario, g: &mut GameState, id: &str, target: &str, roll: u8) -> Vec<Event> {
-    let mut events = Vec::new();
-    charge::resolve_with(
-        g,
-        scen,
-        unit(scen, id),
-        hex(scen, target),
-        &mut Die(roll),
-        &mut events,
-    )
-    .unwrap_or_else(|e| panic!("{id} cannot charge {target}: {}", e.describe()));
-    events
 }
 
 fn why(scen: &Scenario, g: &GameState, id: &str, target: &str) -> NoCharge {
@@ -139,26 +94,10 @@ fn edit(
     GameState::from_saved_unchecked(scen, &saved).unwrap()
 }
 
-/// The start of the game (blue's Movement Phase) with units placed, through
-/// a saved game, and `f` applied to every saved unit.
-fn placed(
-    scen: &Scenario,
-    places: &[(&str, &str)],
-    f: impl FnMut(&mut hexwar_engine::save::SavedUnit),
-) -> GameState {
-    let places: Vec<_> = places.iter().map(|&(id, h)| (id, Some(h))).collect();
-    edit(scen, &start(scen), &places, f)
-}
-
 /// The (total, morale to beat, success) of the one `Charged` event.
 fn charged3(events: &[Event]) -> (i8, i8, bool) {
     let (_, total, morale, success) = charged(events);
     (total, morale, success)
-}
-
-/// Whether `id`'s movement has ended for the phase.
-fn ended(scen: &Scenario, g: &GameState, id: &str) -> bool {
-    g.unit(unit(scen, id)).has(UnitFlags::MOVE_ENDED)
 }
 
 fn charges_of(scen: &Scenario, g: &GameState, id: &str) -> Vec<String> {

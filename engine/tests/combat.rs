@@ -2,99 +2,33 @@
 //! `cbt_corridor.toml`, whose comments describe the ground. Each test places
 //! the units it needs (the rest are taken off the map), enters Blue's Combat
 //! Phase, and forces the die and every random choice with a script, so each
-//! expected outcome is worked out by hand from the rule text.
+//! expected outcome is worked out by hand from the rule text. The script
+//! ([`Script`]) and the [`Game`] are those of the shared `field` module
+//! (`tests/field/mod.rs`); the methods only these tests use are below.
 
 mod common;
+mod field;
 
-use std::collections::VecDeque;
-
-use hexwar_engine::combat::{self, Chance, Modifier, NoAttack, RngChance};
+use field::*;
+use hexwar_engine::combat::{self, Modifier, NoAttack, RngChance};
 use hexwar_engine::scenario::CrtResult;
 use hexwar_engine::state::UnitFlags;
 use hexwar_engine::{
-    Action, ActionError, Event, GameState, HexId, PhaseKind, Scenario, Side, SupplyState, UnitId,
+    Action, ActionError, Event, GameState, PhaseKind, Scenario, Side, SupplyState,
 };
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
-
-fn script(v: &[usize]) -> Script {
-    Script(v.iter().copied().collect())
-}
-
-struct Game {
-    scen: Scenario,
-    st: GameState,
-    rng: Xoshiro256PlusPlus,
-}
-
 impl Game {
     /// `fixture` with only the listed units on the map (`(id, hex)`; units
     /// arriving later stay in the pool), `tweak` applied to the saved game,
-    /// then Blue's Movement Phase ended.
+    /// then Blue's Movement Phase ended ([`Game::with`] on the fixture).
     fn new(
         fixture: &str,
         units: &[(&str, &str)],
         tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
     ) -> Game {
         Game::with(common::load(fixture).0, units, tweak)
-    }
-
-    /// [`Game::new`] on a scenario already loaded.
-    fn with(
-        scen: Scenario,
-        units: &[(&str, &str)],
-        tweak: impl FnOnce(&mut hexwar_engine::save::SavedGame),
-    ) -> Game {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let st = GameState::new(&scen, &mut rng);
-        let mut saved = st.to_saved(&scen);
-        for (i, su) in saved.units.iter_mut().enumerate() {
-            match units.iter().find(|(id, _)| *id == su.id) {
-                Some((_, hex)) => su.hex = Some(hex.to_string()),
-                None if scen.units()[i].arrives <= 1 => {
-                    su.hex = None;
-                    su.steps = 0;
-                }
-                None => {}
-            }
-        }
-        tweak(&mut saved);
-        let mut st = GameState::from_saved_unchecked(&scen, &saved).unwrap();
-        st.apply(&scen, Action::EndPhase, &mut rng, &mut ())
-            .unwrap();
-        Game { scen, st, rng }
-    }
-
-    fn u(&self, id: &str) -> UnitId {
-        self.scen.unit_by_id(id).unwrap()
-    }
-
-    fn h(&self, label: &str) -> HexId {
-        self.scen.grid().parse(label).unwrap()
-    }
-
-    fn act(&mut self, a: Action) -> Result<(), ActionError> {
-        self.st.apply(&self.scen, a, &mut self.rng, &mut ())
-    }
-
-    fn attack(&mut self, id: &str, hex: &str) {
-        let a = Action::Attack {
-            unit: self.u(id),
-            target: self.h(hex),
-        };
-        self.act(a)
-            .unwrap_or_else(|e| panic!("{id} attacks {hex}: {}", e.describe(&self.scen)));
     }
 
     fn refused(&mut self, id: &str, hex: &str) -> NoAttack {
@@ -112,56 +46,10 @@ impl Game {
         }
     }
 
-    /// Rolls the declared attack with scripted chance; returns the events.
-    fn roll(&mut self, air: u8, choices: &[usize]) -> Vec<Event> {
-        let mut events = Vec::new();
-        let mut s = script(choices);
-        self.st
-            .check(&self.scen, Action::Resolve { air })
-            .unwrap_or_else(|e| panic!("resolve: {}", e.describe(&self.scen)));
-        self.st.resolve_combat(&self.scen, air, &mut s, &mut events);
-        assert!(s.0.is_empty(), "script not used up: {:?}", s.0);
-        events
-    }
-
-    fn steps(&self, id: &str) -> u8 {
-        self.st.unit(self.u(id)).steps
-    }
-
-    fn at(&self, id: &str) -> String {
-        let h = self.st.unit(self.u(id)).hex;
-        if h.is_some() {
-            self.scen.grid().label(h)
-        } else {
-            "off".into()
-        }
-    }
-
-    fn legal(&self) -> Vec<Action> {
-        let mut v = Vec::new();
-        self.st.legal_actions(&self.scen, &mut v);
-        v
-    }
-
     fn has_advance(&self) -> bool {
         self.legal()
             .iter()
             .any(|a| matches!(a, Action::Advance { .. }))
-    }
-
-    fn can_attack(&self, id: &str, hex: &str) -> Result<(), NoAttack> {
-        combat::can_attack(&self.scen, &self.st, self.u(id), self.h(hex))
-    }
-
-    /// The hexes `id` retreated through, by the events.
-    fn path(&self, ev: &[Event], id: &str) -> Option<Vec<String>> {
-        let unit = self.u(id);
-        ev.iter().find_map(|e| match e {
-            Event::Retreated { unit: u, path, .. } if *u == unit => {
-                Some(path.iter().map(|h| self.scen.grid().label(*h)).collect())
-            }
-            _ => None,
-        })
     }
 }
 

@@ -3,28 +3,18 @@
 //! are paid once by the units that retreat together and shared out as
 //! combat losses are (MAL-CBT-6); the exact distribution agrees. Each test
 //! places the units it needs, enters Blue's Combat Phase and forces the die
-//! and every random choice with a script. The last test shares losses
+//! and every random choice with a script (the [`Script`] of the shared
+//! `field` module, `tests/field/mod.rs`). The last test shares losses
 //! among eighty attackers, on `cbt_open.toml` grown for it.
 
 mod common;
+mod field;
 
-use std::collections::VecDeque;
-
-use hexwar_engine::combat::{self, Chance};
+use field::Script;
+use hexwar_engine::combat;
 use hexwar_engine::{Action, Event, GameState, Scenario};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// Die faces and choices, in order: `roll(6)` takes `face - 1`.
-struct Script(VecDeque<usize>);
-
-impl Chance for Script {
-    fn pick(&mut self, n: usize) -> usize {
-        let c = self.0.pop_front().expect("an unexpected random choice");
-        assert!(c < n, "scripted choice {c} out of 0..{n}");
-        c
-    }
-}
 
 struct Game {
     scen: Scenario,

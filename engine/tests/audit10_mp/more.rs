@@ -1,5 +1,6 @@
 //! The tenth reading of the Morne Plaine chapter, continued: more positions
-//! on the ground and helpers of `audit10_mp.rs`.
+//! on the ground and helpers of `audit10_mp.rs` (most of them from the
+//! shared `board` module).
 
 use super::*;
 

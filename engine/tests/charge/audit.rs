@@ -1,7 +1,7 @@
 //! Audit of the Morne Plaine charge rules (fourth reading): hand-worked
 //! positions for sentences of the text that no earlier test pinned, on a
 //! small open map written below, the die forced with the scripted [`Die`]
-//! of `charge.rs`.
+//! of the shared `board` module (`tests/board/mod.rs`).
 
 use super::*;
 

@@ -3,7 +3,8 @@
 //! and the departure found and corrected (a charger's move ends where it
 //! entered the target's ZOC, MP-ZOC-6, whatever the charge then did to the
 //! target), on a small open map written below, the die forced with the
-//! scripted [`Die`] of `charge.rs`.
+//! scripted [`Die`] of the shared `board` module (`tests/board/mod.rs`);
+//! the map is filled in by [`board::fill`].
 
 use super::*;
 
@@ -18,38 +19,7 @@ const MAP: &str = include_str!("../fixtures/audit5_chg_map.toml");
 /// The charge map with terrain `code` at each listed hex (clear elsewhere)
 /// and `extra` in the file (hexsides, routes, places).
 fn map(terrain: &[(&str, char)], extra: &str) -> Scenario {
-    let mut rows = String::new();
-    for r in 1..=9 {
-        let row: Vec<String> = (1..=9)
-            .map(|c| {
-                let label = format!("{c:02}{r:02}");
-                terrain
-                    .iter()
-                    .find(|(h, _)| *h == label)
-                    .map_or('c', |(_, t)| *t)
-                    .to_string()
-            })
-            .collect();
-        rows.push_str(&row.join(" "));
-        rows.push('\n');
-    }
-    let src = MAP.replace("TERRAIN", &rows).replace("EXTRA", extra);
-    Scenario::from_toml(&src, "audit5-mp-chg").unwrap_or_else(|e| panic!("does not load:\n{e}"))
-}
-
-/// Whether the checked `apply` accepts a move of `id` to `to` (on a copy).
-fn may_move(scen: &Scenario, g: &GameState, id: &str, to: &str) -> bool {
-    let mut g = g.clone();
-    g.apply(
-        scen,
-        Action::Move {
-            unit: unit(scen, id),
-            to: hex(scen, to),
-        },
-        &mut rng(2),
-        &mut (),
-    )
-    .is_ok()
+    board::fill(MAP, "audit5-mp-chg", 9, terrain, extra)
 }
 
 /// cv, in 0205 after its charge, ended its move where it entered ri's ZOC

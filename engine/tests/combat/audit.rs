@@ -11,14 +11,9 @@
 //! corrected: their tests fail on the engine before the correction.
 
 use hexwar_engine::combat::{Modifier, NoAttack};
-use hexwar_engine::save::SavedGame;
 use hexwar_engine::{Event, PhaseKind, Scenario, Side, SupplyState};
 
 use super::*;
-
-fn set_supply(s: &mut SavedGame, id: &str, state: SupplyState) {
-    s.units.iter_mut().find(|u| u.id == id).unwrap().supply = state;
-}
 
 // ---------------------------------------------------------------------
 // Departures from the text, corrected (they fail on the engine before).

@@ -7,14 +7,6 @@
 
 use super::*;
 
-/// Steps `id` lost in these events.
-fn lost(g: &Game, ev: &[Event], id: &str) -> usize {
-    let unit = g.u(id);
-    ev.iter()
-        .filter(|e| matches!(e, Event::StepLost { unit: u, .. } if *u == unit))
-        .count()
-}
-
 // rule: MAL-CBT-8
 // rule: MAL-CBT-7
 #[test]
@@ -43,7 +35,7 @@ fn mal_cbt_8_an_enemy_zoc_hex_entered_as_the_third_hex_costs_a_step() {
     assert_eq!(path.len(), 3, "{path:?}");
     assert_eq!(&path[..2], ["0401", "0502"]);
     assert!(path[2] == "0601" || path[2] == "0602", "{path:?}");
-    assert_eq!(lost(&g, &ev, "r1"), 1);
+    assert_eq!(g.lost(&ev, "r1"), 1);
     assert_eq!((g.at("r1"), g.steps("r1")), (path[2].clone(), 1));
 }
 
@@ -72,7 +64,7 @@ fn mal_cbt_8_9_a_unit_with_no_hex_two_away_loses_two_steps_and_the_emptied_hex_m
             .any(|e| matches!(e, Event::NoRetreat { unit, .. } if *unit == g.u("r1")))
     );
     assert_eq!(g.path(&ev, "r1"), None);
-    assert_eq!(lost(&g, &ev, "r1"), 2);
+    assert_eq!(g.lost(&ev, "r1"), 2);
     assert_eq!(g.at("r1"), "off");
     assert!(g.legal().contains(&Action::Advance { unit: g.u("b1") }));
     g.act(Action::Advance { unit: g.u("b1") }).unwrap();
