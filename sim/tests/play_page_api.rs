@@ -117,6 +117,25 @@ fn no_undo_past_a_die_roll_and_rail_take_back_stays() {
     assert_eq!(s.state().unit(unit).hex, st.unit(unit).hex);
 }
 
+#[test]
+fn mal_cbt_9_an_advance_is_taken_back_by_undo_before_the_next_roll() {
+    // rule: MAL-CBT-9 (the rule text's advance "cancelled" before the
+    // combat closes: in the page, Undo, since an advance rolls no die)
+    let (scen, st, a) = position("malaya", |_, _, a| matches!(a, Action::Advance { .. }));
+    let Action::Advance { unit } = a else {
+        unreachable!()
+    };
+    let mut s = session_at(&scen, st.clone());
+    act(&mut s, a);
+    assert_ne!(s.state().unit(unit).hex, st.unit(unit).hex, "it advanced");
+    assert_eq!(ok(get(&mut s, "/api/state"))["undo"], 1);
+    ok(post(&mut s, "/api/undo", ""));
+    assert_eq!(*s.state(), st, "the position before the advance, exactly");
+    let mut legal = Vec::new();
+    s.state().legal_actions(&scen, &mut legal);
+    assert!(legal.contains(&a), "the advance is offered again");
+}
+
 /// Whether the normal level chooses an action like `want` in `st`.
 fn heuristic_would(
     scen: &hexwar_engine::Scenario,
