@@ -11,13 +11,13 @@
 //! tested over many positions, `tests/supply_fast.rs`). A unit's own hex
 //! is never barred: a friendly unit stands in it.
 
-use super::isolation::{general_hexes, loc_entry, loc_leave};
+use super::isolation::{general_hexes, loc_step};
 use super::scratch::{FULL, GradedScratch, Hq, LIMITED, OPPOSITE, OUT, SPECIAL};
 use super::search::Marks;
-use crate::hex::{Dir, HexId};
+use super::status::trace_step;
+use crate::hex::HexId;
 use crate::rules::movement::Scratch;
-use crate::rules::zoc;
-use crate::scenario::{GradedRules, Mp, Scenario, Side};
+use crate::scenario::{GradedRules, Scenario, Side};
 use crate::state::{GameState, UnitId};
 
 /// GS-3, GS-1: [`super::status::trace_step`] read backwards: the search
@@ -30,18 +30,8 @@ fn trace_step_back(
     side: Side,
     class: u8,
 ) -> impl Fn(HexId, usize, HexId) -> Option<u16> {
-    let n = scen.grid().len();
-    let edges = &scen.edges[class as usize * n..][..n];
-    let enemy = side.other().index();
-    let enemy_zoc = zoc::any(side.other());
-    move |a, d, b| {
-        let o = ms.occ[a.index()];
-        if o[enemy] > 0 || (ms.zoc[a.index()] & enemy_zoc != 0 && o[side.index()] == 0) {
-            return None;
-        }
-        let c = edges[b.index()][OPPOSITE[d]].plain;
-        (c != Mp::NO.0).then_some(c)
-    }
+    let forward = trace_step(scen, ms, side, class);
+    move |a, d, b| forward(b, OPPOSITE[d], a)
 }
 
 /// GS-8: [`super::isolation::loc_step`] read backwards: the line enters the
@@ -55,14 +45,8 @@ fn loc_step_back<'a>(
     side: Side,
     general: &'a Marks,
 ) -> impl Fn(HexId, usize, HexId) -> Option<u16> + 'a {
-    let n = scen.grid().len();
-    let edges = &scen.edges[g.loc_class as usize * n..][..n];
-    move |a, d, b| {
-        let back = Dir::ALL[OPPOSITE[d]];
-        let open = || !scen.cross_cost(b, back, g.loc_class).is_no();
-        let c = loc_entry(g, ms, side, edges[b.index()][OPPOSITE[d]].plain, open, a)?;
-        Some(c.saturating_add(loc_leave(ms, side, general, b)))
-    }
+    let forward = loc_step(scen, g, ms, side, general);
+    move |a, d, b| forward(b, OPPOSITE[d], a)
 }
 
 /// GS-1, GS-3: `u`'s status code, as the whole-side judgement gives it.
