@@ -333,6 +333,9 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// cost of a turn where many units are searched (Eastfront).
     pub turn_iters: Option<u64>,
     evaluator: Arc<dyn Evaluator>,
+    /// The static evaluator the options `obj`, `sw` and `eval=static|traced`
+    /// build together, whatever their order.
+    static_eval: StaticEvaluator,
     ranker: Arc<dyn Ranker>,
     /// One tree per thread (the first always there).
     workers: Vec<Worker<G>>,

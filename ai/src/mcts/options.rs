@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use super::{Budget, ExposureEvaluator, MctsPlayer, StaticEvaluator};
+use super::{Budget, ExposureEvaluator, MctsPlayer};
 use crate::Guide;
 
 /// An `mcts:` option refused. The texts are those the command line prints.
@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -68,7 +68,8 @@ impl MctsPlayer {
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|traced|exposure` (the [`StaticEvaluator`], with supply
     /// traced from the position, or the
-    /// [`ExposureEvaluator`]), `turn_ms=N` (a cap on the player-turn,
+    /// [`ExposureEvaluator`]), `obj=X` and `sw=X` (the static evaluator's
+    /// objective and supply weights, with `eval=static|traced` in any order), `turn_ms=N` (a cap on the player-turn,
     /// [`MctsPlayer::turn_ms`]), `turn_iters=N` (a cap on the player-turn's
     /// iterations, [`MctsPlayer::turn_iters`]), `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
@@ -172,18 +173,18 @@ impl<G: Guide> MctsPlayer<G> {
             "threads" => self.threads = int()?.clamp(1, 64) as usize,
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
             "obj" => {
-                let w = num("a number >= 0")?;
-                self.set_evaluator(StaticEvaluator {
-                    objective_weight: w,
-                    ..StaticEvaluator::default()
-                });
+                self.static_eval.objective_weight = num("a number >= 0")?;
+                self.set_evaluator(self.static_eval);
+            }
+            "sw" => {
+                self.static_eval.supply_weight = num("a number >= 0")?;
+                self.set_evaluator(self.static_eval);
             }
             "eval" => match v {
-                "static" => self.set_evaluator(StaticEvaluator::default()),
-                "traced" => self.set_evaluator(StaticEvaluator {
-                    traced: true,
-                    ..StaticEvaluator::default()
-                }),
+                "static" | "traced" => {
+                    self.static_eval.traced = v == "traced";
+                    self.set_evaluator(self.static_eval);
+                }
                 "exposure" => self.set_evaluator(ExposureEvaluator::default()),
                 _ => return Err(OptionsError::Evaluator(v.into())),
             },
@@ -191,5 +192,27 @@ impl<G: Guide> MctsPlayer<G> {
             _ => return Err(OptionsError::Unknown(k.into())),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `obj`, `sw` and `eval=static|traced` build one static evaluator
+    /// together, in any order; a bad weight is refused.
+    #[test]
+    fn the_static_evaluators_options_compose_in_any_order() {
+        let a = MctsPlayer::from_options("sw=2,eval=traced,obj=0.5").unwrap();
+        let b = MctsPlayer::from_options("obj=0.5,eval=traced,sw=2").unwrap();
+        assert_eq!(a.static_eval, b.static_eval);
+        let e = a.static_eval;
+        assert!(e.traced);
+        assert_eq!((e.supply_weight, e.objective_weight), (2.0, 0.5));
+        let c = MctsPlayer::from_options("eval=traced,eval=static").unwrap();
+        assert!(!c.static_eval.traced);
+        assert_eq!(c.static_eval.supply_weight, 0.5, "the default weight");
+        assert!(MctsPlayer::from_options("sw=-1").is_err());
+        assert!(MctsPlayer::from_options("sw=x").is_err());
     }
 }

@@ -116,6 +116,7 @@ impl<G: Guide> MctsPlayer<G> {
             threads: 1,
             seed,
             evaluator: Arc::new(StaticEvaluator::default()),
+            static_eval: StaticEvaluator::default(),
             ranker: Arc::new(DefaultRanker::default()),
             workers: vec![first],
             maker: None,
