@@ -66,7 +66,7 @@ impl MctsPlayer {
     /// `plan_lines=N` (plans of attack weighed at the start of a Movement
     /// Phase, rollouts each), `plan=N` (least visits
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
-    /// `eval=static|traced|exposure` (the [`StaticEvaluator`], with supply
+    /// `eval=static|traced|exposure` (the [`StaticEvaluator`](super::StaticEvaluator), with supply
     /// traced from the position, or the
     /// [`ExposureEvaluator`]), `obj=X` and `sw=X` (the static evaluator's
     /// objective and supply weights, with `eval=static|traced` in any order), `turn_ms=N` (a cap on the player-turn,
