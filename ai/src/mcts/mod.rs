@@ -333,9 +333,12 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     /// cost of a turn where many units are searched (Eastfront).
     pub turn_iters: Option<u64>,
     evaluator: Arc<dyn Evaluator>,
-    /// The static evaluator the options `obj`, `sw` and `eval=static|traced`
-    /// build together, whatever their order.
+    /// The static evaluator the options `obj`, `sw`, `stw` and
+    /// `eval=static|traced` build together, whatever their order.
     static_eval: StaticEvaluator,
+    /// `eval=exposure` chosen: the static evaluator's weights are kept but
+    /// not used.
+    exposure: bool,
     ranker: Arc<dyn Ranker>,
     /// One tree per thread (the first always there).
     workers: Vec<Worker<G>>,

@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -68,8 +68,10 @@ impl MctsPlayer {
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|traced|exposure` (the [`StaticEvaluator`](super::StaticEvaluator), with supply
     /// traced from the position, or the
-    /// [`ExposureEvaluator`]), `obj=X` and `sw=X` (the static evaluator's
-    /// objective and supply weights, with `eval=static|traced` in any order), `turn_ms=N` (a cap on the player-turn,
+    /// [`ExposureEvaluator`]), `obj=X`, `sw=X` and `stw=X` (the static
+    /// evaluator's objective, supply and step weights, with
+    /// `eval=static|traced` in any order; kept but unused after
+    /// `eval=exposure`), `turn_ms=N` (a cap on the player-turn,
     /// [`MctsPlayer::turn_ms`]), `turn_iters=N` (a cap on the player-turn's
     /// iterations, [`MctsPlayer::turn_iters`]), `seed=N`. Empty: the defaults.
     pub fn from_options(opts: &str) -> Result<MctsPlayer, OptionsError> {
@@ -174,24 +176,40 @@ impl<G: Guide> MctsPlayer<G> {
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
             "obj" => {
                 self.static_eval.objective_weight = num("a number >= 0")?;
-                self.set_evaluator(self.static_eval);
+                self.use_static_eval();
             }
             "sw" => {
                 self.static_eval.supply_weight = num("a number >= 0")?;
-                self.set_evaluator(self.static_eval);
+                self.use_static_eval();
+            }
+            "stw" => {
+                self.static_eval.step_weight = num("a number >= 0")?;
+                self.use_static_eval();
             }
             "eval" => match v {
                 "static" | "traced" => {
                     self.static_eval.traced = v == "traced";
-                    self.set_evaluator(self.static_eval);
+                    self.exposure = false;
+                    self.use_static_eval();
                 }
-                "exposure" => self.set_evaluator(ExposureEvaluator::default()),
+                "exposure" => {
+                    self.exposure = true;
+                    self.set_evaluator(ExposureEvaluator::default());
+                }
                 _ => return Err(OptionsError::Evaluator(v.into())),
             },
             "seed" => self.seed = int()?,
             _ => return Err(OptionsError::Unknown(k.into())),
         }
         Ok(())
+    }
+
+    /// The static evaluator as its options stand, unless `eval=exposure`
+    /// was chosen (which a weight given after it does not undo).
+    fn use_static_eval(&mut self) {
+        if !self.exposure {
+            self.set_evaluator(self.static_eval);
+        }
     }
 }
 
@@ -212,6 +230,11 @@ mod tests {
         let c = MctsPlayer::from_options("eval=traced,eval=static").unwrap();
         assert!(!c.static_eval.traced);
         assert_eq!(c.static_eval.supply_weight, 0.5, "the default weight");
+        let d = MctsPlayer::from_options("stw=1.5,eval=exposure,sw=2").unwrap();
+        assert!(d.exposure, "a weight after eval=exposure keeps exposure");
+        assert_eq!(d.static_eval.step_weight, 1.5);
+        let e = MctsPlayer::from_options("eval=exposure,eval=traced,stw=2").unwrap();
+        assert!(!e.exposure && e.static_eval.traced);
         assert!(MctsPlayer::from_options("sw=-1").is_err());
         assert!(MctsPlayer::from_options("sw=x").is_err());
     }

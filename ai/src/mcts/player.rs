@@ -117,6 +117,7 @@ impl<G: Guide> MctsPlayer<G> {
             seed,
             evaluator: Arc::new(StaticEvaluator::default()),
             static_eval: StaticEvaluator::default(),
+            exposure: false,
             ranker: Arc::new(DefaultRanker::default()),
             workers: vec![first],
             maker: None,
