@@ -42,7 +42,7 @@
 //!   the heuristic does in play (a few what-if cuts), and the reply's
 //!   distance fields are built once per search: most of a graded-supply
 //!   scenario's time went there. Rollouts of iteration `i` roll the dice of
-//!   one of 16 streams (`i` mod 16): common random
+//!   one of 16 streams (`i` mod 16; [`MctsPlayer::dice_streams`]): common random
 //!   numbers, so lines that differ in one choice meet the same luck.
 //! * **Choosing.** The plan follows the most-visited child, but keeps the
 //!   heuristic's choice unless the other child is better on evidence: its
@@ -207,6 +207,10 @@ pub const DEFAULT_BUDGET: Budget = Budget::Iterations(100);
 /// by, besides [`MctsPlayer::deviate`], for the plan to leave the guide.
 pub const DEVIATE_SE: f64 = 2.0;
 
+/// Dice streams of the guided rollouts by default (common random numbers,
+/// [`MctsPlayer::dice_streams`]).
+pub const DICE_STREAMS: u32 = 16;
+
 /// Draws a [`Action::Charge`] node makes before it samples only among the
 /// outcomes it has seen.
 pub const CHARGE_SAMPLES: u32 = 8;
@@ -312,6 +316,12 @@ pub struct MctsPlayer<G: Guide = HeuristicPlayer> {
     pub plans: usize,
     /// Rollouts per plan weighed ([`MctsPlayer::plans`]).
     pub plan_lines: u32,
+    /// Dice streams of the guided rollouts (`streams=`, by default
+    /// [`DICE_STREAMS`]): iteration `i` rolls stream `i` mod this. A child's
+    /// visits see at most so many different dice, so with a large budget
+    /// its standard error, counted over its visits, understates what the
+    /// luck of so few streams leaves uncertain; more streams keep it honest.
+    pub dice_streams: u32,
     /// The plan stops at the first node with fewer visits than this
     /// (its first step is always taken).
     pub min_plan_visits: u32,

@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, streams, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -64,7 +64,8 @@ impl MctsPlayer {
     /// `reply=0|1`, `follow=0|1`, `phases=0|1`, `center=0|1`, `opts=N` (`max_options`), `gap=X` (`option_gap`),
     /// `dev=X` (`deviate`), `se=X` (`deviate_se`), `plans=N` and
     /// `plan_lines=N` (plans of attack weighed at the start of a Movement
-    /// Phase, rollouts each), `plan=N` (least visits
+    /// Phase, rollouts each), `streams=N` (dice streams of the rollouts,
+    /// [`MctsPlayer::dice_streams`]), `plan=N` (least visits
     /// a plan step needs), `threads=N` (trees searched at once, 1 to 64),
     /// `eval=static|traced|exposure` (the [`StaticEvaluator`](super::StaticEvaluator), with supply
     /// traced from the position, or the
@@ -172,6 +173,7 @@ impl<G: Guide> MctsPlayer<G> {
             "se" => self.deviate_se = num("a number >= 0")?,
             "plans" => self.plans = int()?.clamp(0, 16) as usize,
             "plan_lines" => self.plan_lines = int()?.clamp(1, 10_000) as u32,
+            "streams" => self.dice_streams = int()?.clamp(1, 1 << 20) as u32,
             "threads" => self.threads = int()?.clamp(1, 64) as usize,
             "plan" => self.min_plan_visits = int()?.min(u32::MAX as u64) as u32,
             "obj" => {
@@ -235,6 +237,14 @@ mod tests {
         assert_eq!(d.static_eval.step_weight, 1.5);
         let e = MctsPlayer::from_options("eval=exposure,eval=traced,stw=2").unwrap();
         assert!(!e.exposure && e.static_eval.traced);
+        assert_eq!(
+            MctsPlayer::from_options("streams=256")
+                .unwrap()
+                .dice_streams,
+            256
+        );
+        assert_eq!(MctsPlayer::from_options("").unwrap().dice_streams, 16);
+        assert!(MctsPlayer::from_options("streams=x").is_err());
         assert!(MctsPlayer::from_options("sw=-1").is_err());
         assert!(MctsPlayer::from_options("sw=x").is_err());
     }

@@ -139,6 +139,7 @@ impl<G: Guide> MctsPlayer<G> {
             turn_left: self
                 .turn_iters
                 .map(|cap| cap.saturating_sub(self.turn_work.1)),
+            dice_streams: self.dice_streams,
         }
     }
 

@@ -13,8 +13,8 @@ use super::guided::is_skip;
 use super::tree::Kind;
 use super::worker::Worker;
 use super::{
-    Budget, DEFAULT_BUDGET, DEVIATE_SE, DefaultRanker, Evaluator, GuideMaker, MctsPlayer, Ranker,
-    SearchStats, StaticEvaluator,
+    Budget, DEFAULT_BUDGET, DEVIATE_SE, DICE_STREAMS, DefaultRanker, Evaluator, GuideMaker,
+    MctsPlayer, Ranker, SearchStats, StaticEvaluator,
 };
 use crate::{AiRng, Guide, HeuristicPlayer, Player};
 
@@ -42,6 +42,7 @@ impl<G: Guide> std::fmt::Debug for MctsPlayer<G> {
             .field("deviate_se", &self.deviate_se)
             .field("plans", &self.plans)
             .field("plan_lines", &self.plan_lines)
+            .field("dice_streams", &self.dice_streams)
             .field("min_plan_visits", &self.min_plan_visits)
             .field("threads", &self.threads)
             .field("seed", &self.seed)
@@ -111,6 +112,7 @@ impl<G: Guide> MctsPlayer<G> {
             deviate_se: DEVIATE_SE,
             plans: 0,
             plan_lines: 32,
+            dice_streams: DICE_STREAMS,
             plans_key: None,
             min_plan_visits: 4,
             threads: 1,

@@ -13,7 +13,6 @@ use rand::{RngCore, SeedableRng};
 use super::guided::{guided_candidates, is_skip};
 use super::plain::plain_candidates;
 use super::tree::{Kind, NONE};
-use super::value::DICE_STREAMS;
 use super::worker::{Params, Worker};
 use super::{Budget, SearchStats};
 use crate::{AiRng, Guide};
@@ -95,9 +94,9 @@ impl<G: Guide> Worker<G> {
                 break;
             }
             // Common random numbers: the rollouts of iteration i roll the
-            // dice of stream i mod DICE_STREAMS, so lines that differ in a
+            // dice of stream i mod dice_streams, so lines that differ in a
             // choice are compared on the same luck more often.
-            self.dice = AiRng::seed_from_u64(self.dice_base ^ (iterations % DICE_STREAMS) as u64);
+            self.dice = AiRng::seed_from_u64(self.dice_base ^ (iterations % p.dice_streams) as u64);
             self.iterate(p, scen);
             iterations += 1;
         }

@@ -7,7 +7,7 @@
 //! player-turn with the search RNG.
 //!
 //! Common random numbers: the guided rollouts of iteration `i` roll the
-//! dice of stream `i` mod [`DICE_STREAMS`], so lines that differ in one
+//! dice of stream `i` mod [`MctsPlayer::dice_streams`](super::MctsPlayer::dice_streams), so lines that differ in one
 //! choice are compared on the same luck more often.
 
 use std::cell::RefCell;
@@ -27,8 +27,6 @@ thread_local! {
     static TRACED: RefCell<[SideSupply; 2]> = RefCell::new([SideSupply::new(), SideSupply::new()]);
 }
 
-/// Dice streams of the guided rollouts (common random numbers).
-pub(super) const DICE_STREAMS: u32 = 16;
 /// Safety cap on the actions of a rollout.
 const MAX_ROLLOUT: usize = 512;
 

@@ -41,6 +41,8 @@ pub(super) struct Params<'a> {
     /// The iterations this search may still run in its player-turn
     /// ([`MctsPlayer::turn_iters`](super::MctsPlayer::turn_iters)).
     pub(super) turn_left: Option<u64>,
+    /// [`MctsPlayer::dice_streams`](super::MctsPlayer::dice_streams).
+    pub(super) dice_streams: u32,
 }
 
 /// One tree and its guides.
@@ -52,7 +54,7 @@ pub(super) struct Worker<G: Guide> {
     /// A position being played forward (reused).
     pub(super) work: Option<GameState>,
     pub(super) rng: AiRng,
-    /// The dice of the guided rollouts (see `DICE_STREAMS`).
+    /// The dice of the guided rollouts (see `MctsPlayer::dice_streams`).
     pub(super) dice: AiRng,
     pub(super) dice_base: u64,
     /// The searching side, and (turn, side) of the player-turn searched.
