@@ -38,9 +38,12 @@ pub fn level(name: &str) -> Option<&'static str> {
         // it searches the units under the best, and counts units out of
         // supply as its next Supply Phase would judge them (`eval=traced`:
         // it sees the reply cut its lines, which on Malaya took `expert`
-        // from 0.525 to 0.605 against `hard`).
+        // from 0.525 to 0.605 against `hard`), and counts a step lost at
+        // 2 VP besides the step's own VP (`stw=2`, the static evaluator's
+        // step weight, 0.5 by default: what a unit lost costs over the
+        // turns past its horizon; on Malaya 0.540 to 0.585 against `hard`).
         "hard" => "mcts:iters=300,turn_iters=1200,center=1",
-        "expert" => "mcts:iters=4800,turn_iters=19200,center=1,plans=5,eval=traced",
+        "expert" => "mcts:iters=4800,turn_iters=19200,center=1,plans=5,eval=traced,stw=2",
         _ => return None,
     })
 }
