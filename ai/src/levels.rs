@@ -39,11 +39,14 @@ pub fn level(name: &str) -> Option<&'static str> {
         // supply as its next Supply Phase would judge them (`eval=traced`:
         // it sees the reply cut its lines, which on Malaya took `expert`
         // from 0.525 to 0.605 against `hard`), and counts a step lost at
-        // 2 VP besides the step's own VP (`stw=2`, the static evaluator's
-        // step weight, 0.5 by default: what a unit lost costs over the
-        // turns past its horizon; on Malaya 0.540 to 0.585 against `hard`).
+        // a tenth of the scenario's decisive margin besides the step's own
+        // VP (`stwd=0.1`: 4 VP on Malaya, 1.5 on Morne-Plaine, 2 on
+        // Eastfront; `hard` keeps the static evaluator's 0.5): what a unit
+        // lost costs over the turns past the search's horizon, against the
+        // scenario's own scale of a win (docs/AI-history.md has the
+        // weights measured).
         "hard" => "mcts:iters=300,turn_iters=1200,center=1",
-        "expert" => "mcts:iters=4800,turn_iters=19200,center=1,plans=5,eval=traced,stw=2",
+        "expert" => "mcts:iters=4800,turn_iters=19200,center=1,plans=5,eval=traced,stwd=0.1",
         _ => return None,
     })
 }

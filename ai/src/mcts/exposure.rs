@@ -218,7 +218,7 @@ impl ExposureEvaluator {
                 continue;
             }
             def += state.defense_strength(scen, v);
-            let (p, w) = loss_point(scen, v, self.base.step_weight);
+            let (p, w) = loss_point(scen, v, self.base.step_weight_in(scen));
             points += p;
             worth += w;
             units += 1.0;
@@ -243,7 +243,7 @@ impl ExposureEvaluator {
         // The stack's loss points at its mean worth; the attacker pays at
         // the scenario's step value.
         let per_point = worth / points.max(1.0);
-        let step = scen.victory().step_vp.max(0) as f64 + self.base.step_weight;
+        let step = scen.victory().step_vp.max(0) as f64 + self.base.step_weight_in(scen);
         let lost = d.min(points) * per_point - a * step;
         let leaves = (r + d / points.max(1.0)).min(1.0);
         let held: f64 = scen

@@ -52,7 +52,7 @@ pub enum OptionsError {
     WidenAlpha(f64),
     /// An option it does not know.
     #[error(
-        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, streams, plan, threads, eval, seed)"
+        "unknown mcts option \"{0}\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, stwd, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, streams, plan, threads, eval, seed)"
     )]
     Unknown(String),
 }
@@ -70,7 +70,9 @@ impl MctsPlayer {
     /// `eval=static|traced|exposure` (the [`StaticEvaluator`](super::StaticEvaluator), with supply
     /// traced from the position, or the
     /// [`ExposureEvaluator`]), `obj=X`, `sw=X` and `stw=X` (the static
-    /// evaluator's objective, supply and step weights, with
+    /// evaluator's objective, supply and step weights; `stwd=F`, the step
+    /// weight as a share of the decisive margin, whichever of `stw` and
+    /// `stwd` comes last standing; with
     /// `eval=static|traced` in any order; kept but unused after
     /// `eval=exposure`), `turn_ms=N` (a cap on the player-turn,
     /// [`MctsPlayer::turn_ms`]), `turn_iters=N` (a cap on the player-turn's
@@ -186,6 +188,11 @@ impl<G: Guide> MctsPlayer<G> {
             }
             "stw" => {
                 self.static_eval.step_weight = num("a number >= 0")?;
+                self.static_eval.step_share = None;
+                self.use_static_eval();
+            }
+            "stwd" => {
+                self.static_eval.step_share = Some(num("a number >= 0")?);
                 self.use_static_eval();
             }
             "eval" => match v {
@@ -237,6 +244,23 @@ mod tests {
         assert_eq!(d.static_eval.step_weight, 1.5);
         let e = MctsPlayer::from_options("eval=exposure,eval=traced,stw=2").unwrap();
         assert!(!e.exposure && e.static_eval.traced);
+        // The step weight as a share of the decisive margin, or in VP:
+        // whichever comes last.
+        let malaya = hexwar_engine::builtin::load("malaya").unwrap();
+        let f = MctsPlayer::from_options("stw=2,stwd=0.1")
+            .unwrap()
+            .static_eval;
+        assert_eq!(f.step_weight_in(&malaya), 4.0, "a tenth of Malaya's 40");
+        let g = MctsPlayer::from_options("stwd=0.1,stw=2")
+            .unwrap()
+            .static_eval;
+        assert_eq!(g.step_weight_in(&malaya), 2.0);
+        // `expert`'s tenth, exactly the weights measured with `stw`.
+        for (name, w) in [("morne-plaine", 1.5), ("eastfront", 2.0)] {
+            let scen = hexwar_engine::builtin::load(name).unwrap();
+            assert_eq!(f.step_weight_in(&scen), w, "{name}");
+        }
+        assert!(MctsPlayer::from_options("stwd=-1").is_err());
         assert_eq!(
             MctsPlayer::from_options("streams=256")
                 .unwrap()

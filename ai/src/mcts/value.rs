@@ -57,9 +57,9 @@ pub trait Evaluator: Send + Sync {
 /// A finished game is 1 (won), 0 (lost) or 0.5 (drawn), times 0.9, plus
 /// 0.1 times the squashed margin (a bigger win is better). Otherwise the
 /// margin is `vp[side] - vp[enemy]` (objectives held and enemy steps
-/// eliminated, [`GameState::victory_points`]) plus `step_weight` VP per
+/// eliminated, [`GameState::victory_points`]) plus a step weight in VP per
 /// step of difference in steps lost (so losses count even where `step_vp`
-/// is 0) plus `supply_weight` VP per unit of difference in units out of
+/// is 0; [`StaticEvaluator::step_weight_in`]) plus `supply_weight` VP per unit of difference in units out of
 /// supply (limited supply counts half; as last judged, or traced from the
 /// position with `traced` or in a scenario with no Supply Phase), and the value is
 /// `1 / (1 + exp(-steepness * margin / scale))` with `scale` the
@@ -68,6 +68,12 @@ pub trait Evaluator: Send + Sync {
 pub struct StaticEvaluator {
     /// VP per step of difference in steps lost.
     pub step_weight: f64,
+    /// The step weight as a share of the scenario's decisive margin
+    /// (`stwd=F`): where set, it stands for `step_weight`, so that a step
+    /// lost weighs as much against the scenario's own scale of a win in
+    /// every scenario (a tenth of it: 4 VP on Malaya, 1.5 on
+    /// Morne-Plaine, 2 on Eastfront).
+    pub step_share: Option<f64>,
     /// VP per unit of difference in units out of supply.
     pub supply_weight: f64,
     /// Slope of the squash at a margin of the decisive threshold.
@@ -87,6 +93,7 @@ impl Default for StaticEvaluator {
     fn default() -> Self {
         StaticEvaluator {
             step_weight: 0.5,
+            step_share: None,
             supply_weight: 0.5,
             steepness: 2.0,
             objective_weight: 1.0,
@@ -96,6 +103,15 @@ impl Default for StaticEvaluator {
 }
 
 impl StaticEvaluator {
+    /// The VP a step lost weighs besides its own VP in `scen`:
+    /// `step_share` times the decisive margin where it is set, else
+    /// `step_weight`.
+    pub fn step_weight_in(&self, scen: &Scenario) -> f64 {
+        self.step_share.map_or(self.step_weight, |f| {
+            f * scen.victory().decisive.max(1) as f64
+        })
+    }
+
     /// The margin (in VP) the squash is applied to.
     pub fn margin(&self, scen: &Scenario, state: &GameState, side: Side) -> f64 {
         let me = side.index();
@@ -128,7 +144,7 @@ impl StaticEvaluator {
             }
         }
         let mut m = (vp[me] - vp[them]) as f64
-            + self.step_weight * (lost[them] as f64 - lost[me] as f64)
+            + self.step_weight_in(scen) * (lost[them] as f64 - lost[me] as f64)
             + self.supply_weight * (out[them] - out[me]);
         if self.objective_weight > 0.0 && !state.is_over() {
             m += self.objective_weight
