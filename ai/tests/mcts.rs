@@ -565,7 +565,7 @@ fn spec_errors_keep_their_texts() {
         ("mcts:rollout=2", "mcts option rollout: \"2\" is not 0 or 1"),
         (
             "mcts:bogus=1",
-            "unknown mcts option \"bogus\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, streams, plan, threads, eval, seed)",
+            "unknown mcts option \"bogus\" (known: iters, ms, turn_ms, turn_iters, obj, sw, stw, stwd, c, wc, walpha, rollout, guided, reply, follow, phases, center, opts, gap, dev, se, plans, plan_lines, streams, plan, threads, eval, seed)",
         ),
         ("mcts:turn_ms=0", "mcts option turn_ms: must be at least 1"),
     ];
