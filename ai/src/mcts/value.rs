@@ -59,8 +59,8 @@ pub trait Evaluator: Send + Sync {
 /// margin is `vp[side] - vp[enemy]` (objectives held and enemy steps
 /// eliminated, [`GameState::victory_points`]) plus a step weight in VP per
 /// step of difference in steps lost (so losses count even where `step_vp`
-/// is 0; [`StaticEvaluator::step_weight_in`]) plus `supply_weight` VP per unit of difference in units out of
-/// supply (limited supply counts half; as last judged, or traced from the
+/// is 0; [`StaticEvaluator::step_weight_in`]) plus `supply_weight` VP per
+/// unit of difference in units out of supply (limited supply counts half; as last judged, or traced from the
 /// position with `traced` or in a scenario with no Supply Phase), and the value is
 /// `1 / (1 + exp(-steepness * margin / scale))` with `scale` the
 /// scenario's decisive margin.
