@@ -213,12 +213,13 @@ impl ExposureEvaluator {
         att: f64,
     ) -> f64 {
         let (mut def, mut points, mut worth, mut units) = (0.0, 0.0, 0.0, 0.0);
+        let step_weight = self.base.step_weight_in(scen);
         for v in state.units_at(h) {
             if scen.unit(v).side != foe {
                 continue;
             }
             def += state.defense_strength(scen, v);
-            let (p, w) = loss_point(scen, v, self.base.step_weight_in(scen));
+            let (p, w) = loss_point(scen, v, step_weight);
             points += p;
             worth += w;
             units += 1.0;
@@ -243,7 +244,7 @@ impl ExposureEvaluator {
         // The stack's loss points at its mean worth; the attacker pays at
         // the scenario's step value.
         let per_point = worth / points.max(1.0);
-        let step = scen.victory().step_vp.max(0) as f64 + self.base.step_weight_in(scen);
+        let step = scen.victory().step_vp.max(0) as f64 + step_weight;
         let lost = d.min(points) * per_point - a * step;
         let leaves = (r + d / points.max(1.0)).min(1.0);
         let held: f64 = scen

@@ -107,9 +107,8 @@ impl StaticEvaluator {
     /// `step_share` times the decisive margin where it is set, else
     /// `step_weight`.
     pub fn step_weight_in(&self, scen: &Scenario) -> f64 {
-        self.step_share.map_or(self.step_weight, |f| {
-            f * scen.victory().decisive.max(1) as f64
-        })
+        self.step_share
+            .map_or(self.step_weight, |f| f * decisive_scale(scen))
     }
 
     /// The margin (in VP) the squash is applied to.
@@ -155,6 +154,12 @@ impl StaticEvaluator {
     }
 }
 
+/// The scenario's decisive margin in VP (at least 1): the squash's scale,
+/// and what `stwd` takes a share of.
+fn decisive_scale(scen: &Scenario) -> f64 {
+    scen.victory().decisive.max(1) as f64
+}
+
 /// The objectives `side` presses: for each objective it could score and
 /// does not control, its VP times `2 / (2 + d)`, `d` the distance in hexes
 /// from the nearest of `side`'s fighting units (headquarters and leaders
@@ -183,7 +188,7 @@ impl StaticEvaluator {
     /// A margin in VP squashed to `(0, 1)`: `1 / (1 + exp(-steepness *
     /// margin / scale))` with `scale` the scenario's decisive margin.
     pub fn squash(&self, scen: &Scenario, margin: f64) -> f64 {
-        let scale = scen.victory().decisive.max(1) as f64;
+        let scale = decisive_scale(scen);
         let x = self.steepness * margin / scale;
         1.0 / (1.0 + (-x).exp())
     }
