@@ -4,7 +4,8 @@
 //! objective; attack the weak stack, not the fortress beside it; do not
 //! attack at hopeless odds with time in hand; advance into the objective
 //! an attack emptied; reinforce the objective the enemy masses against;
-//! keep the garrison on the objective the enemy could walk into.
+//! keep the garrison on the objective the enemy could walk into, in the
+//! Movement Phase and when its attack empties a hex next door.
 
 mod common;
 
@@ -239,6 +240,56 @@ fn keeps_the_garrison_on_the_objective_the_enemy_could_walk_into() {
     let mut state = GameState::new(&scen, &mut AiRng::seed_from_u64(1));
     play_phase("heuristic:hold=0", &scen, &mut state, 1);
     assert_ne!(state.unit(unit(&scen, "b1")).hex, hex(&scen, "0403"));
+}
+
+/// The garrison of an objective attacks the company next door at 4:1 and
+/// empties its hex; a red brigade two hexes off could walk into the
+/// objective if the garrison advanced. Every level stays; without `hold`
+/// the heuristic advances (what it did before the knob covered advances).
+#[test]
+fn does_not_advance_off_the_objective_it_alone_holds() {
+    let scen = position(
+        4,
+        "0403",
+        "blue",
+        &[
+            ("b1", "blue", "bde", "0403"),
+            ("r1", "red", "coy", "0503"),
+            ("r2", "red", "bde", "0203"),
+        ],
+    );
+    assert_eq!(
+        scen.grid().distance(hex(&scen, "0403"), hex(&scen, "0203")),
+        2
+    );
+    let emptied = |state: &GameState| {
+        !state
+            .units_at(hex(&scen, "0503"))
+            .any(|u| scen.unit(u).side.0 == 1)
+    };
+    for level in ["normal", "hard", "expert", "heuristic:hold=0"] {
+        for seed in 1..=3 {
+            let mut state = common::combat_phase(&scen, seed, seed);
+            let acts = play_phase(level, &scen, &mut state, seed);
+            assert_eq!(
+                targets(&acts),
+                vec![hex(&scen, "0503")],
+                "{level}, seed {seed}"
+            );
+            assert!(
+                emptied(&state),
+                "{level}, seed {seed}: the test sees nothing"
+            );
+            let end = state.unit(unit(&scen, "b1")).hex;
+            let stays = end == hex(&scen, "0403");
+            assert_eq!(
+                stays,
+                level != "heuristic:hold=0",
+                "{level}, seed {seed}: b1 ends in {}",
+                scen.grid().label(end)
+            );
+        }
+    }
 }
 
 /// `hold` keeps a garrison only where an enemy unit could stand next to

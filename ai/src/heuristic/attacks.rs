@@ -284,11 +284,18 @@ impl HeuristicPlayer {
     }
 
     /// MAL-CBT-9: advance into the emptied hex when it is an objective, on an
-    /// enemy supply line, or brings a unit nearer its goals without much danger.
+    /// enemy supply line, or brings a unit nearer its goals without much
+    /// danger; off an objective it alone holds, when the enemy could walk
+    /// in, only into another ([`HeuristicPlayer::garrison`]: what leaving
+    /// costs).
     fn advance(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
         let hex = state.combat().advance;
         if !hex.is_some() {
             return None;
+        }
+        // The garrisons as they stand after the phase's combats (`hold`).
+        if self.tuning.hold {
+            self.refresh_occ(scen, state);
         }
         let side = state.active_side();
         let is_obj = scen
@@ -324,7 +331,8 @@ impl HeuristicPlayer {
             let def = state.defense_strength(scen, unit) * scen.terrain(hex).defense;
             let danger = self.foe_att[hex.index()] / def.max(0.25);
             let v = gain + if is_obj { 10.0 } else { 0.0 } + if on_line { 3.0 } else { 0.0 }
-                - if danger > 3.0 { 4.0 } else { 0.0 };
+                - if danger > 3.0 { 4.0 } else { 0.0 }
+                - self.garrison(scen, state, unit);
             if v > 0.5 && best.is_none_or(|b| v > b.0) {
                 best = Some((v, unit));
             }
