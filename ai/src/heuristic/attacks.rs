@@ -285,15 +285,19 @@ impl HeuristicPlayer {
 
     /// MAL-CBT-9: advance into the emptied hex when it is an objective, on an
     /// enemy supply line, or brings a unit nearer its goals without much
-    /// danger; off an objective it alone holds, when the enemy could walk
-    /// in, only into another ([`HeuristicPlayer::garrison`]: what leaving
-    /// costs).
+    /// danger. Leaving an objective it alone holds, when the enemy could
+    /// walk in, costs what a move off it costs ([`HeuristicPlayer::garrison`]),
+    /// so it advances off one in practice only into another. The enemy's
+    /// reach is the player-turn's: a unit destroyed in this phase still
+    /// counts, which errs toward staying.
     fn advance(&mut self, scen: &Scenario, state: &GameState) -> Option<Action> {
         let hex = state.combat().advance;
         if !hex.is_some() {
             return None;
         }
-        // The garrisons as they stand after the phase's combats (`hold`).
+        // The garrisons as they stand after the phase's combats; without
+        // `hold` nothing reads them here, and `novice`'s games stay as
+        // they were.
         if self.tuning.hold {
             self.refresh_occ(scen, state);
         }
